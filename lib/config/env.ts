@@ -1,0 +1,79 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+// Every setting Gatehouse reads from the environment (CONTRACT.md "Running it"), parsed once and
+// checked at start-up so a typo fails loudly instead of silently falling back.
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  GATEHOUSE_DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional().or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// URL').optional().or(z.literal('').transform(() => undefined)),
+  GATEHOUSE_CONTROL_PLANE_SLUG: z.string().default('control'),
+  GATEHOUSE_CONTROL_PLANE_DOMAINS: z.string().default('localhost,127.0.0.1'),
+  GATEHOUSE_PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
+  GATEHOUSE_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // Not in CONTRACT.md: a test hook that makes realm creation fail after the given step (spec 4.8),
+  // so the integration suite can prove a failed create leaves nothing behind. Ignored in production.
+  GATEHOUSE_TEST_FAIL_REALM_CREATE_AT: z.coerce.number().int().optional(),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Settings = {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  controlPlaneSlug: string;
+  controlPlaneDomains: string[];
+  publicScheme: 'http' | 'https';
+  publicPort: number;
+  production: boolean;
+  testFailRealmCreateAt: number | undefined;
+};
+
+let cached: Settings | undefined;
+
+export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const domains = e.GATEHOUSE_CONTROL_PLANE_DOMAINS.split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  if (domains.length === 0) throw new Error('Invalid configuration: GATEHOUSE_CONTROL_PLANE_DOMAINS is empty');
+  const production = e.NODE_ENV === 'production';
+  return {
+    port: e.PORT,
+    dataDir: isAbsolute(e.GATEHOUSE_DATA_DIR) ? e.GATEHOUSE_DATA_DIR : resolve(process.cwd(), e.GATEHOUSE_DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    controlPlaneSlug: e.GATEHOUSE_CONTROL_PLANE_SLUG,
+    controlPlaneDomains: domains,
+    publicScheme: e.GATEHOUSE_PUBLIC_SCHEME,
+    publicPort: e.GATEHOUSE_PUBLIC_PORT ?? e.PORT,
+    production,
+    testFailRealmCreateAt: production ? undefined : e.GATEHOUSE_TEST_FAIL_REALM_CREATE_AT,
+  };
+}
+
+/** The process-wide settings, parsed on first use. */
+export function settings(): Settings {
+  cached ??= loadSettings();
+  return cached;
+}
+
+/** Public origin of a host: `<scheme>://<host>[:<port>]`, the port left out when it is the default. */
+export function publicOrigin(host: string, s: Settings = settings()): string {
+  const defaultPort = s.publicScheme === 'https' ? 443 : 80;
+  return `${s.publicScheme}://${host}${s.publicPort === defaultPort ? '' : `:${s.publicPort}`}`;
+}
