@@ -1,0 +1,4 @@
+import { loginEndpoint } from '@/lib/api/account-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(loginEndpoint);

@@ -1,0 +1,4 @@
+import { logoutEndpoint } from '@/lib/api/account-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(logoutEndpoint);

@@ -1,0 +1,4 @@
+import { transferControlPlaneEndpoint } from '@/lib/api/realm-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(transferControlPlaneEndpoint);

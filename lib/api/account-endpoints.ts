@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { clearedSessionCookie, sessionCookie } from '../auth/session-cookie';
+import { currentUser } from '../domain/auth/current-user';
+import { logout } from '../domain/auth/logout';
+import { passwordLogin } from '../domain/auth/password-login';
+import { redeemAdminInvite } from '../domain/invites/redeem-admin-invite';
+import { defineEndpoint } from '../http/endpoint';
+
+// Sign-in and the signed-in user (spec 4.1, 4.2, 5.5). Login outcomes keep the spec's lower-case
+// spelling (CONTRACT.md "Wire rules").
+const outcomeSchema = z.object({ authenticated: z.literal(true), userId: z.string(), userName: z.string() });
+
+export const loginEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/account/login',
+  summary: 'Password login (UserName may also be the e-mail address)',
+  tags: ['Account'],
+  auth: 'anonymous',
+  rateLimit: 'login',
+  body: z.object({ UserName: z.string().min(1).max(256), Password: z.string().min(1).max(1024) }),
+  response: outcomeSchema,
+  handler: async ({ ctx, body, headers }) => {
+    const { sessionToken, ...outcome } = await passwordLogin(ctx, body.UserName, body.Password);
+    headers.append('set-cookie', sessionCookie(sessionToken));
+    return outcome;
+  },
+});
+
+export const logoutEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/account/logout',
+  summary: 'Sign out: the browser session is invalidated and the cookie removed',
+  tags: ['Account'],
+  auth: 'optional',
+  body: z.object({ EndIdpSession: z.boolean().nullish() }),
+  response: z.object({ SignedOut: z.boolean() }),
+  handler: async ({ ctx, headers }) => {
+    await logout(ctx);
+    headers.append('set-cookie', clearedSessionCookie());
+    return { SignedOut: true };
+  },
+});
+
+export const meEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/api/account/me',
+  summary: 'The signed-in user, effective permissions and realm slug',
+  tags: ['Account'],
+  auth: 'user',
+  response: z.object({
+    Id: z.string(),
+    UserName: z.string(),
+    Email: z.string(),
+    EmailConfirmed: z.boolean(),
+    Firstname: z.string().nullish(),
+    Lastname: z.string().nullish(),
+    Acronym: z.string().nullish(),
+    Realm: z.string(),
+    RealmDisplayName: z.string(),
+    IsControlPlane: z.boolean(),
+    Permissions: z.array(z.string()),
+    ControlPlanePermissions: z.array(z.string()).optional(),
+  }),
+  handler: async ({ ctx }) => currentUser(ctx),
+});
+
+export const bootstrapAdminEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/api/account/bootstrap-admin',
+  summary: 'Redeem the first-administrator invite: choose a password and sign in',
+  tags: ['Account'],
+  auth: 'anonymous',
+  rateLimit: 'bootstrap',
+  body: z.object({ Token: z.string().min(1).max(200), Password: z.string().min(1).max(1024) }),
+  response: outcomeSchema,
+  handler: async ({ ctx, body, headers }) => {
+    const { sessionToken, userId, userName } = await redeemAdminInvite(ctx, body.Token, body.Password);
+    headers.append('set-cookie', sessionCookie(sessionToken));
+    return { authenticated: true as const, userId, userName };
+  },
+});

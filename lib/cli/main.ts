@@ -1,0 +1,43 @@
+import { closeGlobalDb } from '../db/global-db';
+import { migrateAll } from '../db/migrate-all';
+import { closeAllRealmDbs } from '../db/realm-pool';
+import { drainEvents } from '../events/bus';
+import { startUp } from '../runtime/startup';
+import { parseArgs } from './args';
+import { recoverBootstrapAdmin } from './recover-bootstrap-admin';
+
+// `npx gatehouse <command>`: same environment as the server, safe to run while it runs.
+const USAGE = `Usage:
+  gatehouse recover bootstrap-admin --email E [--username U] [--realm SLUG] [--password P]
+  gatehouse migrate
+`;
+
+async function run(argv: string[]): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  const out = (line: string) => process.stdout.write(line + '\n');
+  if (command === 'recover' && sub === 'bootstrap-admin') {
+    const { options } = parseArgs(rest, new Set(['email', 'username', 'realm', 'password']));
+    await startUp({ seed: true, relay: true });
+    await recoverBootstrapAdmin(options, out);
+    return 0;
+  }
+  if (command === 'migrate') {
+    const report = await migrateAll((line: string) => process.stderr.write(line + '\n'));
+    out(JSON.stringify(report));
+    return 0;
+  }
+  process.stderr.write(USAGE);
+  return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+}
+
+run(process.argv.slice(2))
+  .then(async (code) => {
+    await drainEvents();
+    await closeAllRealmDbs();
+    await closeGlobalDb();
+    process.exit(code);
+  })
+  .catch((e: unknown) => {
+    process.stderr.write(`gatehouse: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exit(1);
+  });

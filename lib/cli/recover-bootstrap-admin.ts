@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { hashPassword, passwordProblems } from '../auth/passwords';
+import { getRealmDb } from '../db/realm-pool';
+import { domainContext } from '../domain/context';
+import { issueInviteFor } from '../domain/invites/issue-realm-admin-invite';
+import { upsertAdministrator } from '../domain/invites/redeem-admin-invite';
+import { revokeUserSessions } from '../domain/sessions/repo';
+import { publish } from '../events/bus';
+import { eventFrom } from '../events/event-from';
+import { getControlPlaneRealm, getRealmRecordBySlug } from '../realm/realm-store';
+
+// `gatehouse recover bootstrap-admin --email E [--username U] [--realm SLUG] [--password P]`
+// (CONTRACT.md, spec 5.8): without --password it issues the single-use 24-hour invite and prints its
+// URL alone on a line of stdout; with --password it creates or resets the administrator directly.
+export async function recoverBootstrapAdmin(options: Record<string, string | true>, out: (line: string) => void): Promise<void> {
+  const email = typeof options.email === 'string' ? options.email : '';
+  if (!z.email().safeParse(email).success) throw new Error('--email must be an e-mail address');
+  const userName = typeof options.username === 'string' ? options.username : email;
+  const realm = typeof options.realm === 'string' ? await getRealmRecordBySlug(options.realm) : await getControlPlaneRealm();
+  if (!realm) throw new Error(typeof options.realm === 'string' ? `no realm with slug ${options.realm}` : 'no control-plane realm');
+  const ctx = domainContext(realm, { kind: 'system', reason: 'cli recover bootstrap-admin' });
+
+  if (options.password === undefined) {
+    const invite = await issueInviteFor(ctx, realm, { UserName: userName, Email: email });
+    out(invite.MagicLinkUrl);
+    return;
+  }
+  if (options.password === true) throw new Error('--password needs a value');
+  const problems = passwordProblems(options.password);
+  if (problems.length) throw new Error(`password rejected: ${problems.join(' ')}`);
+  const passwordHash = await hashPassword(options.password);
+  const db = await getRealmDb(realm.databaseName);
+  const userId = await db.$transaction((tx) => upsertAdministrator(tx, { userName, email, passwordHash }));
+  await revokeUserSessions(db, userId);
+  await publish(eventFrom(ctx, 'user.administrator-recovered', userId, { userId, userName }));
+  out(`administrator ${userName} of realm ${realm.slug} is ready; sign in at the realm's /login page`);
+}

@@ -1,0 +1,84 @@
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { logError } from '../log/logger';
+import { shared } from '../runtime/shared';
+import { dialect, globalPostgresUrl, globalSqlitePath } from './dialect';
+import { PrismaClient as GlobalPgClient } from './generated/global-postgresql/client';
+import { PrismaClient as GlobalSqliteClient } from './generated/global-sqlite/client';
+import { migrateGlobalStore, SQLITE_BUSY_TIMEOUT_MS } from './migrate';
+import type { GlobalDb } from './types';
+
+// The global store (realm records, platform audit): one client per process, shared by server.ts
+// and Next's bundles through globalThis (ENVIRONMENT.md). The store is migrated on first use, so
+// a fresh install needs no separate step.
+
+const POOL_MAX = 10;
+
+type State = { db: Promise<GlobalDb> | null };
+const state = (): State => shared<State>('db.global', () => ({ db: null }));
+
+function createClient(): GlobalDb {
+  if (dialect() === 'postgresql') {
+    const adapter = new PrismaPg(
+      { connectionString: globalPostgresUrl(), max: POOL_MAX, idleTimeoutMillis: 30_000 },
+      {
+        onPoolError: (err) => logError('global store pool error', err),
+        onConnectionError: (err) => logError('global store connection error', err),
+      },
+    );
+    return new GlobalPgClient({ adapter }) as unknown as GlobalDb;
+  }
+  // fileMustExist: the migration step created it; a client must never conjure an empty store.
+  const adapter = new PrismaBetterSqlite3({ url: `file:${globalSqlitePath()}`, timeout: SQLITE_BUSY_TIMEOUT_MS, fileMustExist: true });
+  return new GlobalSqliteClient({ adapter });
+}
+
+async function open(): Promise<GlobalDb> {
+  await migrateGlobalStore();
+  const db = createClient();
+  await db.$connect();
+  // Per connection, not stored in the file: cascades (RealmDomain) depend on it.
+  if (dialect() === 'sqlite') await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+  return db;
+}
+
+export function getGlobalDb(): Promise<GlobalDb> {
+  const s = state();
+  if (!s.db) {
+    const opening = open();
+    s.db = opening;
+    // A failed open (database down at start-up) is retried by the next caller.
+    opening.catch(() => {
+      if (s.db === opening) s.db = null;
+    });
+  }
+  return s.db;
+}
+
+/** For /health/ready: true when the global store answers within `timeoutMs`. */
+export async function pingGlobalDb(timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const ping = (async () => {
+    const db = await getGlobalDb();
+    await db.$queryRawUnsafe('SELECT 1');
+    return true;
+  })();
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    return await Promise.race([ping, timeout]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function closeGlobalDb(): Promise<void> {
+  const s = state();
+  const opening = s.db;
+  s.db = null;
+  const db = await opening?.catch(() => null);
+  await db?.$disconnect();
+}

@@ -1,0 +1,128 @@
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { LRUCache } from 'lru-cache';
+import { logError } from '../log/logger';
+import { dropShared, shared } from '../runtime/shared';
+import { dialect, realmPostgresUrl, realmSqlitePath } from './dialect';
+import { PrismaClient as RealmPgClient } from './generated/realm-postgresql/client';
+import { PrismaClient as RealmSqliteClient } from './generated/realm-sqlite/client';
+import { migrateRealmDatabase, SQLITE_BUSY_TIMEOUT_MS } from './migrate';
+import type { RealmDb } from './types';
+
+// One Prisma client per realm database, opened on demand and kept in an LRU: a fleet of realms
+// cannot all stay open (PostgreSQL allows 100 connections by default; a SQLite client costs about
+// 1.6 MiB), so idle realms are evicted and disconnected (ENVIRONMENT.md "Prisma 7").
+//
+// Sizing, PostgreSQL: each open realm holds at most PG_POOL_MAX connections, released after
+// PG_IDLE_MS without use, so the worst case is GATEHOUSE_REALM_POOL_MAX x PG_POOL_MAX busy realms
+// plus the global pool. Keep that under max_connections, or put PgBouncer in front for large fleets.
+//
+// Callers should fetch the handle per request (getRealmDb is a cache hit) rather than keep it:
+// an evicted client is disconnected.
+
+const PG_POOL_MAX = 2;
+const PG_IDLE_MS = 10_000;
+const KEY = 'db.realm-pool';
+
+type PoolState = {
+  cache: LRUCache<string, Promise<RealmDb>>;
+  /** Disconnects under way, so closing can wait for them. */
+  closing: Set<Promise<void>>;
+  /** Databases migrated by this process: a realm is upgraded on its first open, not at start-up. */
+  migrated: Set<string>;
+};
+
+function envInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`Invalid configuration: ${name} must be a positive integer`);
+  return n;
+}
+
+function createState(): PoolState {
+  const closing = new Set<Promise<void>>();
+  const cache = new LRUCache<string, Promise<RealmDb>>({
+    max: envInt('GATEHOUSE_REALM_POOL_MAX', 100),
+    ttl: envInt('GATEHOUSE_REALM_POOL_IDLE_MS', 60_000),
+    updateAgeOnGet: true,
+    ttlAutopurge: true, // evict idle realms on a timer, not only when the cache is next touched
+    dispose: (opening, name) => {
+      const done: Promise<void> = opening
+        .then((db) => db.$disconnect(), () => undefined) // a failed open has nothing to close
+        .catch((err: unknown) => logError('realm database disconnect failed', err, { database: name }))
+        .finally(() => closing.delete(done));
+      closing.add(done);
+    },
+  });
+  return { cache, closing, migrated: new Set() };
+}
+
+const state = (): PoolState => shared(KEY, createState);
+
+function createClient(name: string): RealmDb {
+  if (dialect() === 'postgresql') {
+    const adapter = new PrismaPg(
+      { connectionString: realmPostgresUrl(name), max: PG_POOL_MAX, idleTimeoutMillis: PG_IDLE_MS },
+      {
+        onPoolError: (err) => logError('realm pool error', err, { database: name }),
+        onConnectionError: (err) => logError('realm connection error', err, { database: name }),
+      },
+    );
+    return new RealmPgClient({ adapter }) as unknown as RealmDb;
+  }
+  // fileMustExist: a client used after its realm was dropped fails instead of recreating the file.
+  const adapter = new PrismaBetterSqlite3({ url: `file:${realmSqlitePath(name)}`, timeout: SQLITE_BUSY_TIMEOUT_MS, fileMustExist: true });
+  return new RealmSqliteClient({ adapter });
+}
+
+async function open(name: string, s: PoolState): Promise<RealmDb> {
+  if (!s.migrated.has(name)) {
+    await migrateRealmDatabase(name); // also proves the database exists
+    s.migrated.add(name);
+  }
+  const db = createClient(name);
+  try {
+    await db.$connect();
+    // Per connection, not stored in the file: the realm schema's cascades depend on it.
+    if (dialect() === 'sqlite') await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+  } catch (err) {
+    await db.$disconnect().catch(() => {});
+    throw err;
+  }
+  return db;
+}
+
+/** The client of a realm database (its `databaseName`), opened and migrated on first use. */
+export async function getRealmDb(databaseName: string): Promise<RealmDb> {
+  const s = state();
+  const hit = s.cache.get(databaseName);
+  if (hit) return hit;
+  // Stored before it settles, so concurrent first calls share one open.
+  const opening = open(databaseName, s);
+  s.cache.set(databaseName, opening);
+  opening.catch(() => {
+    if (s.cache.peek(databaseName) === opening) s.cache.delete(databaseName);
+  });
+  return opening;
+}
+
+/** Closes a realm's client if open (before dropping or replacing its database). */
+export async function evictRealmDb(databaseName: string): Promise<void> {
+  const s = state();
+  s.cache.delete(databaseName);
+  s.migrated.delete(databaseName);
+  await Promise.all([...s.closing]);
+}
+
+/** Closes every realm client (shutdown, tests); the next getRealmDb starts a fresh pool. */
+export async function closeAllRealmDbs(): Promise<void> {
+  const s = state();
+  dropShared(KEY);
+  s.cache.clear();
+  await Promise.all([...s.closing]);
+}
+
+export function openRealmDbCount(): number {
+  return state().cache.size;
+}

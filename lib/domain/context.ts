@@ -1,0 +1,28 @@
+import { getRealmDb } from '../db/realm-pool';
+import type { RealmDb } from '../db/types';
+import type { RealmRecord } from '../realm/realm-record';
+
+// What every domain operation receives (ARCHITECTURE.md): the realm and who acts. Route handlers,
+// server components, the CLI and the OAuth engine all build one of these and call the same function.
+export type Actor =
+  | { kind: 'anonymous' }
+  | { kind: 'user'; userId: string; userName: string; sessionId: string | null }
+  // The command-line tool and start-up seeding: trusted, acts without a user.
+  | { kind: 'system'; reason: string };
+
+export type DomainContext = {
+  realm: RealmRecord;
+  actor: Actor;
+  ip?: string;
+  userAgent?: string;
+  /** Memo for per-request derived data (effective permissions), keyed by purpose. */
+  memo: Map<string, unknown>;
+};
+
+export function domainContext(realm: RealmRecord, actor: Actor, extra: { ip?: string; userAgent?: string } = {}): DomainContext {
+  return { realm, actor, memo: new Map(), ...extra };
+}
+
+export function realmDb(realm: RealmRecord): Promise<RealmDb> {
+  return getRealmDb(realm.databaseName);
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+// List paging, search and sorting (spec 4.9, CONTRACT.md): page defaults to 1, pageSize to 25, and
+// a pageSize above 200 is answered as 200.
+export const MAX_PAGE_SIZE = 200;
+
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(25)
+    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  search: z.string().max(200).optional(),
+  sortBy: z.string().max(64).optional(),
+  sortDescending: z
+    .enum(['true', 'false', '1', '0'])
+    .optional()
+    .transform((v) => v === 'true' || v === '1'),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export type Page<T> = { items: T[]; totalCount: number; page: number; pageSize: number };
+
+export function pageOf<T>(items: T[], totalCount: number, q: PageQuery): Page<T> {
+  return { items, totalCount, page: q.page, pageSize: q.pageSize };
+}
+
+export function mapPage<T, U>(p: Page<T>, f: (t: T) => U): Page<U> {
+  return { ...p, items: p.items.map(f) };
+}
+
+/** Response schema of a list endpoint wrapping `item`. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), totalCount: z.number(), page: z.number(), pageSize: z.number() });
+}

@@ -1,0 +1,82 @@
+import { CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG, REALM_ADMIN, controlPlaneCatalog, mainAppCatalog } from '../../authz/catalog';
+import { newId } from '../../crypto/tokens';
+import type { RealmTx } from '../../db/types';
+
+// Seeded data of every new realm (spec 2.4). Ids of built-ins are fixed strings so that manifests,
+// tests and later migrations can name them in every realm.
+export const BUILT_IN_IDS = {
+  mainApp: '00000000-0000-4000-8000-000000000001',
+  controlPlaneApp: '00000000-0000-4000-8000-000000000002',
+  internalProvider: '00000000-0000-4000-8000-000000000010',
+  administratorsGroup: '00000000-0000-4000-8000-000000000020',
+  realmAdminRole: '00000000-0000-4000-8000-000000000030',
+} as const;
+
+export const ADMINISTRATORS_GROUP = 'Administrators';
+
+const DEFAULT_SCOPES: { name: string; displayName: string; description: string }[] = [
+  { name: 'openid', displayName: 'OpenID', description: 'Sign you in' },
+  { name: 'email', displayName: 'E-mail address', description: 'Your e-mail address' },
+  { name: 'profile', displayName: 'Profile', description: 'Your name and profile' },
+  { name: 'roles', displayName: 'Roles', description: 'Your roles in the application' },
+  { name: 'offline_access', displayName: 'Offline access', description: 'Stay signed in' },
+  { name: 'permissions', displayName: 'Permissions', description: 'Your permissions in the application' },
+];
+
+export async function seedRealm(tx: RealmTx, options: { isControlPlane: boolean; displayName: string }): Promise<void> {
+  await tx.oAuthScope.createMany({
+    data: DEFAULT_SCOPES.map((s) => ({ id: newId(), name: s.name, displayName: s.displayName, description: s.description, isBuiltIn: true })),
+  });
+  await tx.loginProvider.create({
+    data: { id: BUILT_IN_IDS.internalProvider, name: 'Local accounts', flavor: 'Internal', isBuiltIn: true, isActive: true },
+  });
+  await tx.app.create({
+    data: {
+      id: BUILT_IN_IDS.mainApp,
+      slug: MAIN_APP_SLUG,
+      displayName: options.displayName,
+      description: 'The built-in application: users, groups and everything else of this realm.',
+      isBuiltIn: true,
+      permissionCatalog: JSON.stringify(mainAppCatalog),
+    },
+  });
+  if (options.isControlPlane) await ensureControlPlaneApp(tx);
+  await tx.permissionRole.create({
+    data: {
+      id: BUILT_IN_IDS.realmAdminRole,
+      name: 'Realm administrator',
+      nameNormalized: 'realm administrator',
+      description: 'Everything in this realm.',
+      appId: BUILT_IN_IDS.mainApp,
+      permissions: JSON.stringify([REALM_ADMIN]),
+      isBuiltIn: true,
+    },
+  });
+  await tx.group.create({
+    data: {
+      id: BUILT_IN_IDS.administratorsGroup,
+      name: ADMINISTRATORS_GROUP,
+      nameNormalized: ADMINISTRATORS_GROUP.toLowerCase(),
+      description: 'Realm administrators.',
+      boundTo: JSON.stringify(['*']),
+      isBuiltIn: true,
+      roles: { create: [{ roleId: BUILT_IN_IDS.realmAdminRole }] },
+    },
+  });
+}
+
+/** The `control-plane` application exists only in the realm that holds the flag (spec 2.4). */
+export async function ensureControlPlaneApp(tx: RealmTx): Promise<void> {
+  await tx.app.upsert({
+    where: { slug: CONTROL_PLANE_APP_SLUG },
+    update: {},
+    create: {
+      id: BUILT_IN_IDS.controlPlaneApp,
+      slug: CONTROL_PLANE_APP_SLUG,
+      displayName: 'Control plane',
+      description: 'Realm management: create, change, transfer and delete realms.',
+      isBuiltIn: true,
+      permissionCatalog: JSON.stringify(controlPlaneCatalog),
+    },
+  });
+}

@@ -1,0 +1,21 @@
+// Realm slug rules (spec 2.1): 3-63 characters, lower-case letters, digits and hyphens, starting
+// with a letter and not ending with a hyphen, and not a reserved word. The reserved list covers the
+// words the spec names plus every path segment and infrastructure name a slug could be confused with.
+export const SLUG_PATTERN = /^[a-z][a-z0-9-]{1,61}[a-z0-9]$/;
+
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'system', 'health', 'swagger', 'api', 'connect',
+  'admin', 'administrator', 'root', 'www', 'mail', 'smtp', 'ftp', 'localhost', 'default', 'null', 'undefined',
+  'gatehouse', 'control-plane', 'realm', 'realms', 'tenant', 'tenants', 'master', 'internal', 'global',
+  'oauth', 'oauth2', 'oidc', 'openid', 'saml', 'signalr', 'well-known', 'static', 'assets', 'public', 'favicon',
+  'login', 'logout', 'auth', 'account', 'bootstrap', 'console', 'register', 'verify', 'consent', 'metrics', 'status',
+  'flags', 'entitlements', 'docs', 'help', 'support', 'security', 'token', 'jwks', 'next', 'app', 'apps',
+]);
+
+export type SlugProblem = 'invalid' | 'reserved';
+
+export function slugProblem(slug: string): SlugProblem | null {
+  if (!SLUG_PATTERN.test(slug) || slug.includes('--')) return 'invalid';
+  if (RESERVED_SLUGS.has(slug)) return 'reserved';
+  return null;
+}

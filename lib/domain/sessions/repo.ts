@@ -1,0 +1,75 @@
+import type { RealmDb } from '../../db/types';
+import { newId, randomToken, sha256Hex } from '../../crypto/tokens';
+import { SESSION_TTL_SECONDS } from '../../auth/session-cookie';
+
+// Server-side browser sessions. The cookie carries 256 random bits; only their SHA-256 is stored,
+// so a leaked database cannot be replayed as cookies.
+const ABSOLUTE_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+const TOUCH_AFTER_MS = 60 * 60 * 1000;
+
+export type LiveSession = { id: string; userId: string; userName: string; amr: string[]; createdAt: Date };
+
+export async function createSession(
+  db: RealmDb,
+  input: { userId: string; amr: string[]; ipAddress?: string; userAgent?: string },
+): Promise<{ token: string; sessionId: string }> {
+  const token = randomToken();
+  const now = new Date();
+  const session = await db.session.create({
+    data: {
+      id: newId(),
+      tokenHash: sha256Hex(token),
+      userId: input.userId,
+      amr: JSON.stringify(input.amr),
+      ipAddress: input.ipAddress?.slice(0, 64),
+      userAgent: input.userAgent?.slice(0, 512),
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+    },
+    select: { id: true },
+  });
+  return { token, sessionId: session.id };
+}
+
+/** The live session a cookie token names, or null (unknown, revoked, expired, user inactive). */
+export async function findLiveSession(db: RealmDb, token: string): Promise<LiveSession | null> {
+  const row = await db.session.findUnique({
+    where: { tokenHash: sha256Hex(token) },
+    select: {
+      id: true,
+      userId: true,
+      amr: true,
+      createdAt: true,
+      lastSeenAt: true,
+      expiresAt: true,
+      revokedAt: true,
+      user: { select: { userName: true, isActive: true, deletedAt: true } },
+    },
+  });
+  const now = Date.now();
+  if (!row || row.revokedAt || row.expiresAt.getTime() <= now) return null;
+  if (row.createdAt.getTime() + ABSOLUTE_LIFETIME_MS <= now) return null;
+  if (!row.user.isActive || row.user.deletedAt) return null;
+  // Sliding expiry, written at most once an hour to keep reads cheap.
+  if (now - row.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    await db.session.update({
+      where: { id: row.id },
+      data: { lastSeenAt: new Date(now), expiresAt: new Date(now + SESSION_TTL_SECONDS * 1000) },
+    });
+  }
+  return { id: row.id, userId: row.userId, userName: row.user.userName, amr: JSON.parse(row.amr) as string[], createdAt: row.createdAt };
+}
+
+export async function revokeSession(db: RealmDb, sessionId: string): Promise<void> {
+  await db.session.updateMany({ where: { id: sessionId, revokedAt: null }, data: { revokedAt: new Date() } });
+}
+
+/** Revokes every live session of a user, optionally keeping one (the caller's). */
+export async function revokeUserSessions(db: RealmDb, userId: string, exceptSessionId?: string): Promise<number> {
+  const r = await db.session.updateMany({
+    where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
+    data: { revokedAt: new Date() },
+  });
+  return r.count;
+}

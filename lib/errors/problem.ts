@@ -1,0 +1,44 @@
+import { errorCatalog } from './catalog';
+import { isAppError } from './app-error';
+import { logError } from '../log/logger';
+
+// RFC 7807 bodies. One function turns any thrown value into the body a client may see; internal
+// detail goes to the log only (CONTRACT.md "Wire rules").
+export type ProblemBody = {
+  type: string;
+  title: string;
+  status: number;
+  detail?: string;
+  code?: string;
+  errors?: Record<string, string[]>;
+  [extension: string]: unknown;
+};
+
+export type Problem = { status: number; body: ProblemBody; headers: Record<string, string> };
+
+const typeFor = (status: number) => `https://httpstatuses.io/${status}`;
+
+export function problemFromError(error: unknown, context?: string): Problem {
+  if (isAppError(error)) {
+    const body: ProblemBody = {
+      type: typeFor(error.status),
+      title: errorCatalog[error.code].title,
+      status: error.status,
+      ...(error.extensions ?? {}),
+    };
+    if (error.detail) body.detail = error.detail;
+    if (!error.anonymous) body.code = error.code;
+    if (error.errors) body.errors = error.errors;
+    const headers: Record<string, string> = {};
+    if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+    return { status: error.status, body, headers };
+  }
+  logError(context ?? 'unhandled error', error);
+  return {
+    status: 500,
+    body: { type: typeFor(500), title: errorCatalog['Server.Error'].title, status: 500, code: 'Server.Error' },
+    headers: {},
+  };
+}
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+// Wire casing (CONTRACT.md): request property names match case-insensitively, answers omit nulls.
+
+type Schema = z.ZodType;
+
+/** Unwraps optional/nullable/default/pipe wrappers to the schema that describes the value's shape. */
+function core(schema: Schema): Schema {
+  let s: Schema = schema;
+  for (let i = 0; i < 10; i++) {
+    const def = (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+    const type = def.type as string;
+    if (type === 'optional' || type === 'nullable' || type === 'default' || type === 'prefault' || type === 'readonly' || type === 'catch') {
+      s = def.innerType as Schema;
+    } else if (type === 'pipe') {
+      s = def.in as Schema;
+    } else {
+      return s;
+    }
+  }
+  return s;
+}
+
+/**
+ * Renames the keys of `input` to the spelling the schema declares, ignoring case, recursively
+ * through nested objects and arrays. Unknown keys are kept as they are (zod decides about them).
+ */
+export function matchKeys(input: unknown, schema: Schema): unknown {
+  const s = core(schema);
+  const def = (s as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
+  if (def.type === 'array' && Array.isArray(input)) {
+    return input.map((item) => matchKeys(item, def.element as Schema));
+  }
+  if (def.type === 'object' && input !== null && typeof input === 'object' && !Array.isArray(input)) {
+    const shape = def.shape as Record<string, Schema>;
+    const byLower = new Map(Object.keys(shape).map((k) => [k.toLowerCase(), k]));
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
+      const canonical = byLower.get(key.toLowerCase()) ?? key;
+      // An exact-case key wins over a differently-cased duplicate.
+      if (canonical in out && key !== canonical) continue;
+      out[canonical] = canonical in shape ? matchKeys(value, shape[canonical]) : value;
+    }
+    return out;
+  }
+  return input;
+}
+
+/** Drops null and undefined members recursively and turns Dates into ISO strings. */
+export function toWire(value: unknown): unknown {
+  if (value === null || value === undefined) return undefined;
+  if (value instanceof Date) return value.toISOString();
+  if (Array.isArray(value)) return value.map((v) => (v === null ? null : toWire(v)));
+  if (typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+      if (v === null || v === undefined) continue;
+      out[k] = toWire(v);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** zod issues -> the `errors` map of a Validation.Failed problem (field path -> messages). */
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length ? issue.path.map(String).join('.') : '$';
+    (errors[field] ??= []).push(issue.message);
+  }
+  return errors;
+}

@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import { validationError } from '../errors/app-error';
+import { issuesToErrors, matchKeys } from './casing';
+
+/** Validates `raw` against `schema`, matching property names case-insensitively; 400 on failure. */
+export function parseInput<T>(schema: z.ZodType<T>, raw: unknown, where: 'body' | 'query' | 'path'): T {
+  const result = schema.safeParse(matchKeys(raw, schema));
+  if (!result.success) throw validationError(issuesToErrors(result.error.issues), `The request ${where} is not valid.`);
+  return result.data;
+}
+
+/** Query string -> object; a repeated parameter becomes an array. */
+export function queryObject(url: URL): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of url.searchParams) {
+    const prev = out[k];
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}

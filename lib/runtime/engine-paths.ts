@@ -1,0 +1,11 @@
+// Paths served by handlers that server.ts dispatches to directly, outside Next (ARCHITECTURE.md
+// "One process, three doors"). Declared once: the OAuth provider config and the dispatcher use it.
+export const HEALTH_PATHS = new Set(['/health', '/health/ready']);
+
+export function isOAuthEnginePath(pathname: string): boolean {
+  return pathname.startsWith('/connect/') || pathname === '/connect' || pathname.startsWith('/.well-known/');
+}
+
+export function isRealtimePath(pathname: string): boolean {
+  return pathname.startsWith('/signalr/');
+}

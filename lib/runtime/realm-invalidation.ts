@@ -1,0 +1,29 @@
+import { Redis } from 'ioredis';
+import { settings } from '../config/env';
+import { subscribe } from '../events/bus';
+import { logError } from '../log/logger';
+import { invalidateRealmCache } from '../realm/realm-cache';
+import { redisClient } from './redis';
+import { shared } from './shared';
+
+// Realm caches of several instances stay coherent through Redis: every realm event is relayed on a
+// channel, and each instance forgets its cache when it hears one (ARCHITECTURE.md "Scaling out").
+const CHANNEL = 'gatehouse:realm-changed';
+
+export async function startRealmInvalidationRelay(): Promise<void> {
+  const url = settings().redisUrl;
+  if (!url) return;
+  const instanceId = shared('instance-id', () => crypto.randomUUID());
+  await shared('realm-relay', async () => {
+    const sub = new Redis(url, { maxRetriesPerRequest: null });
+    sub.on('error', (e: unknown) => logError('redis subscriber error', e));
+    await sub.subscribe(CHANNEL);
+    sub.on('message', (_channel: string, message: string) => {
+      if (message !== instanceId) invalidateRealmCache();
+    });
+    subscribe(async (event) => {
+      if (event.type.startsWith('realm.')) await redisClient().publish(CHANNEL, instanceId);
+    });
+    return sub;
+  });
+}

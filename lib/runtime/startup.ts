@@ -1,0 +1,21 @@
+import { getGlobalDb } from '../db/global-db';
+import { registerLogSubscribers } from '../domain/audit/log-subscribers';
+import { ensureControlPlane, sweepAbandonedRealms } from '../domain/realms/ensure-control-plane';
+import { settings } from '../config/env';
+import { startRealmInvalidationRelay } from './realm-invalidation';
+
+/**
+ * What the server and the CLI do before serving: check the settings, migrate the global store (never
+ * the realm databases: they are upgraded on first use or by `gatehouse migrate`), register the event
+ * subscribers, and create the control plane on an empty store.
+ */
+export async function startUp(options: { seed: boolean; relay: boolean }): Promise<void> {
+  settings();
+  await getGlobalDb();
+  registerLogSubscribers();
+  if (options.relay) await startRealmInvalidationRelay();
+  if (options.seed) {
+    await ensureControlPlane();
+    await sweepAbandonedRealms();
+  }
+}

@@ -1,0 +1,88 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import next from 'next';
+import { settings } from './lib/config/env';
+import { pingGlobalDb, closeGlobalDb } from './lib/db/global-db';
+import { closeAllRealmDbs } from './lib/db/realm-pool';
+import { AppError, notFound } from './lib/errors/app-error';
+import { CLIENT_IP_HEADER, INTERNAL_HEADER_PREFIX } from './lib/http/client-ip';
+import { logError, logInfo } from './lib/log/logger';
+import { resolveHost } from './lib/realm/resolve';
+import { HEALTH_PATHS, isOAuthEnginePath, isRealtimePath } from './lib/runtime/engine-paths';
+import { sendJson, sendProblem } from './lib/runtime/node-problem';
+import { startUp } from './lib/runtime/startup';
+import { drainEvents } from './lib/events/bus';
+
+// Wiring only (ARCHITECTURE.md): health, realm resolution from Host, then the OAuth engine, the
+// real-time hub or Next. Domain logic lives in lib/.
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+};
+
+async function main(): Promise<void> {
+  const s = settings();
+  const dev = !s.production;
+  await startUp({ seed: true, relay: true });
+
+  const httpServer = createServer();
+  const app = next({ dev, dir: process.cwd(), hostname: '0.0.0.0', port: s.port, httpServer });
+  await app.prepare();
+  const handleNext = app.getRequestHandler();
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (HEALTH_PATHS.has(pathname)) {
+      if (pathname === '/health') return sendJson(res, 200, { status: 'ok' });
+      const ready = await pingGlobalDb();
+      return sendJson(res, ready ? 200 : 503, { status: ready ? 'ok' : 'unavailable' });
+    }
+    // Internal headers are ours alone: drop whatever a client sent, then record the peer address.
+    for (const name of Object.keys(req.headers)) if (name.startsWith(INTERNAL_HEADER_PREFIX)) delete req.headers[name];
+    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+
+    const resolution = await resolveHost(req.headers.host);
+    if (resolution.kind === 'invalid-host') {
+      return sendProblem(res, new AppError('Validation.Failed', { detail: 'The Host header is missing or not a valid host name.', errors: { Host: ['Invalid host.'] } }));
+    }
+    if (resolution.kind === 'unknown') return sendProblem(res, notFound());
+    if (isOAuthEnginePath(pathname) || isRealtimePath(pathname)) {
+      // The OAuth engine (issue 4) and the real-time hub attach here.
+      return sendProblem(res, notFound());
+    }
+    await handleNext(req, res);
+  }
+
+  httpServer.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    onRequest(req, res).catch((e: unknown) => {
+      if (!res.headersSent) sendProblem(res, e);
+      else {
+        logError('request failed after headers were sent', e);
+        res.destroy();
+      }
+    });
+  });
+
+  httpServer.listen(s.port, () => logInfo('gatehouse listening', { port: s.port, mode: dev ? 'development' : 'production', storage: s.databaseUrl ? 'postgresql' : 'sqlite' }));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logInfo('shutting down', { signal });
+    httpServer.close();
+    await drainEvents().catch(() => undefined);
+    await closeAllRealmDbs().catch(() => undefined);
+    await closeGlobalDb().catch(() => undefined);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((e: unknown) => {
+  logError('gatehouse failed to start', e);
+  process.exit(1);
+});
