@@ -185,7 +185,8 @@ export async function diffDatabaseToSchema(dialect, location, schema) {
       script: true,
       exitCode: true, // 0: no difference, 2: stdout holds the migration
       // Our bookkeeping table (lib/db/migrate.ts) is not part of the models.
-      filters: { externalTables: [MIGRATIONS_TABLE, `public.${MIGRATIONS_TABLE}`], externalEnums: [] },
+      // SQLite wants bare names, PostgreSQL schema-qualified ones.
+      filters: { externalTables: [dialect === 'sqlite' ? MIGRATIONS_TABLE : `public.${MIGRATIONS_TABLE}`], externalEnums: [] },
     });
     return result.exitCode === 2 ? (result.stdout ?? '') : '';
   } finally {

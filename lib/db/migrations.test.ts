@@ -92,6 +92,17 @@ describe('committed migrations', () => {
       await scratch.drop();
     }
   });
+
+  it('notices a model change (the check above is not vacuous)', async () => {
+    const scratch = await tools.createScratchDatabase('sqlite');
+    try {
+      await applyTwice(scratch, storeMigrations('realm', 'sqlite'));
+      const changed = tools.schemaText('realm', 'sqlite').replace('model User {', 'model User {\n  nickname String?');
+      expect(await tools.diffDatabaseToSchema('sqlite', scratch.location, changed)).toContain('ADD COLUMN "nickname"');
+    } finally {
+      await scratch.drop();
+    }
+  });
 });
 
 describe.skipIf(!pgUp)('PostgreSQL runner', () => {

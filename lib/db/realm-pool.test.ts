@@ -1,0 +1,226 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The per-realm pool and database lifecycle against real databases: SQLite files, and PostgreSQL
+// (a temporary global database on the local server) when it is reachable.
+
+const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+const IDLE_MS = 1500;
+
+async function adminQuery(sql: string, url = ADMIN_URL): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+const pgUp = await adminQuery('SELECT 1').then(
+  () => true,
+  () => false,
+);
+if (!pgUp) console.warn(`PostgreSQL unreachable at ${ADMIN_URL}: PostgreSQL pool tests skipped`);
+
+type Modules = {
+  pool: typeof import('./realm-pool');
+  dbs: typeof import('./realm-databases');
+  globalDb: typeof import('./global-db');
+  all: typeof import('./migrate-all');
+  dialect: typeof import('./dialect');
+};
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const targets = [{ name: 'sqlite' as const }, ...(pgUp ? [{ name: 'postgresql' as const }] : [])];
+
+describe.each(targets)('realm databases on $name', ({ name }) => {
+  const saved = { ...process.env };
+  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-pool-'));
+  const globalName = `gh_test_global_${randomBytes(6).toString('hex')}`;
+  const created: string[] = [];
+  let m: Modules;
+
+  const newName = () => {
+    const n = m.dbs.realmDatabaseName(randomUUID());
+    created.push(n);
+    return n;
+  };
+  /** An existing but never-migrated database, as an older release would have left it. */
+  async function createBareDatabase(n: string): Promise<void> {
+    if (name === 'postgresql') {
+      await adminQuery(`CREATE DATABASE "${n}"`);
+      return;
+    }
+    mkdirSync(m.dialect.realmsSqliteDir(), { recursive: true });
+    new Database(m.dialect.realmSqlitePath(n)).close();
+  }
+  async function connectionsTo(n: string): Promise<number> {
+    const { rows } = await adminQuery(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = '${n}'`);
+    return (rows[0] as { n: number }).n;
+  }
+
+  beforeAll(async () => {
+    process.env.GATEHOUSE_DATA_DIR = dataDir;
+    process.env.GATEHOUSE_REALM_POOL_MAX = '2';
+    process.env.GATEHOUSE_REALM_POOL_IDLE_MS = String(IDLE_MS);
+    if (name === 'postgresql') {
+      await adminQuery(`CREATE DATABASE "${globalName}"`);
+      const url = new URL(ADMIN_URL);
+      url.pathname = `/${globalName}`;
+      process.env.DATABASE_URL = url.toString();
+    } else {
+      delete process.env.DATABASE_URL;
+    }
+    // Fresh modules so lib/config/env.ts parses this block's environment.
+    vi.resetModules();
+    m = {
+      pool: await import('./realm-pool'),
+      dbs: await import('./realm-databases'),
+      globalDb: await import('./global-db'),
+      all: await import('./migrate-all'),
+      dialect: await import('./dialect'),
+    };
+    expect(m.dialect.dialect()).toBe(name);
+  });
+
+  afterAll(async () => {
+    await m.pool.closeAllRealmDbs();
+    await m.globalDb.closeGlobalDb();
+    for (const n of created) await m.dbs.dropRealmDatabase(n);
+    if (name === 'postgresql') await adminQuery(`DROP DATABASE IF EXISTS "${globalName}" WITH (FORCE)`);
+    rmSync(dataDir, { recursive: true, force: true });
+    process.env = saved;
+  });
+
+  it('derives safe database names from realm ids', () => {
+    expect(m.dbs.realmDatabaseName('3F2504E0-4F89-11D3-9A0C-0305E82C3301')).toBe('gh_r_3f2504e04f8911d39a0c0305e82c3301');
+    expect(() => m.dbs.realmDatabaseName('--')).toThrow();
+    expect(() => m.dbs.realmDatabaseName('a'.repeat(60))).toThrow();
+    expect(() => m.dialect.realmSqlitePath('../escape')).toThrow(/Invalid database name/);
+  });
+
+  it('creates a database, and concurrent first opens share one client', async () => {
+    const n = newName();
+    expect(await m.dbs.realmDatabaseExists(n)).toBe(false);
+    await m.dbs.createRealmDatabase(n);
+    expect(await m.dbs.realmDatabaseExists(n)).toBe(true);
+    await expect(m.dbs.createRealmDatabase(n)).rejects.toThrow();
+
+    const [a, b] = await Promise.all([m.pool.getRealmDb(n), m.pool.getRealmDb(n)]);
+    expect(a).toBe(b);
+    await a.user.create({
+      data: { id: randomUUID(), userName: 'Ada', userNameNormalized: 'ada', email: 'ada@example.test', emailNormalized: 'ada@example.test', securityStamp: 's' },
+    });
+    expect(await b.user.count()).toBe(1);
+    expect(m.pool.openRealmDbCount()).toBeGreaterThanOrEqual(1);
+  });
+
+  it('enforces foreign keys and cascades on the pooled client', async () => {
+    const n = newName();
+    await m.dbs.createRealmDatabase(n);
+    const db = await m.pool.getRealmDb(n);
+    await expect(db.session.create({ data: { id: 's1', tokenHash: 'h1', userId: 'nobody', expiresAt: new Date() } })).rejects.toThrow();
+    const userId = randomUUID();
+    await db.user.create({ data: { id: userId, userName: 'b', userNameNormalized: 'b', email: 'b@x.test', emailNormalized: 'b@x.test', securityStamp: 's' } });
+    await db.session.create({ data: { id: 's2', tokenHash: 'h2', userId, expiresAt: new Date() } });
+    await db.user.delete({ where: { id: userId } });
+    expect(await db.session.count()).toBe(0);
+  });
+
+  it('migrates a database on its first open in the process', async () => {
+    const n = newName();
+    await createBareDatabase(n);
+    const db = await m.pool.getRealmDb(n);
+    const rows = await db.$queryRawUnsafe<{ id: string }[]>('SELECT id FROM _gatehouse_migrations ORDER BY id');
+    expect(rows.map((r) => r.id)).toContain('0001_init');
+    expect(await db.user.count()).toBe(0);
+  });
+
+  it('refuses a database that does not exist', async () => {
+    const n = newName();
+    await expect(m.pool.getRealmDb(n)).rejects.toThrow();
+    if (name === 'sqlite') expect(existsSync(m.dialect.realmSqlitePath(n))).toBe(false);
+    await m.dbs.createRealmDatabase(n); // a failed open is not cached: the next call retries
+    await expect(m.pool.getRealmDb(n)).resolves.toBeDefined();
+  });
+
+  it('disconnects a client when it is evicted', async () => {
+    const n = newName();
+    await m.dbs.createRealmDatabase(n);
+    const db = await m.pool.getRealmDb(n);
+    await db.user.count();
+    if (name === 'postgresql') expect(await connectionsTo(n)).toBeGreaterThan(0);
+    const disconnect = vi.spyOn(db, '$disconnect');
+    await m.pool.evictRealmDb(n);
+    expect(disconnect).toHaveBeenCalledOnce();
+    if (name === 'postgresql') await vi.waitFor(async () => expect(await connectionsTo(n)).toBe(0));
+    const again = await m.pool.getRealmDb(n);
+    expect(again).not.toBe(db);
+    expect(await again.user.count()).toBe(0);
+  });
+
+  it('keeps at most GATEHOUSE_REALM_POOL_MAX clients, evicting the least recently used', async () => {
+    const names = [newName(), newName(), newName()];
+    for (const n of names) await m.dbs.createRealmDatabase(n);
+    const first = await m.pool.getRealmDb(names[0]);
+    const disconnect = vi.spyOn(first, '$disconnect');
+    await m.pool.getRealmDb(names[1]);
+    await m.pool.getRealmDb(names[2]);
+    expect(m.pool.openRealmDbCount()).toBe(2);
+    await vi.waitFor(() => expect(disconnect).toHaveBeenCalledOnce());
+  });
+
+  it('evicts and disconnects idle clients', async () => {
+    const n = newName();
+    await m.dbs.createRealmDatabase(n);
+    await m.pool.closeAllRealmDbs();
+    const db = await m.pool.getRealmDb(n);
+    const disconnect = vi.spyOn(db, '$disconnect');
+    expect(m.pool.openRealmDbCount()).toBe(1);
+    await sleep(IDLE_MS + 300);
+    expect(m.pool.openRealmDbCount()).toBe(0);
+    await vi.waitFor(() => expect(disconnect).toHaveBeenCalledOnce());
+  });
+
+  it('drops a database, closing its pooled client first', async () => {
+    const n = newName();
+    await m.dbs.createRealmDatabase(n);
+    const db = await m.pool.getRealmDb(n);
+    await db.user.count();
+    const disconnect = vi.spyOn(db, '$disconnect');
+    await m.dbs.dropRealmDatabase(n);
+    expect(disconnect).toHaveBeenCalledOnce();
+    expect(await m.dbs.realmDatabaseExists(n)).toBe(false);
+    await expect(m.pool.getRealmDb(n)).rejects.toThrow();
+    await m.dbs.dropRealmDatabase(n); // idempotent: realm creation uses it to undo
+    if (name === 'sqlite') expect(existsSync(m.dialect.realmSqlitePath(n))).toBe(false);
+  });
+
+  it('migrateAll upgrades the global store and every provisioned realm', async () => {
+    expect(await m.globalDb.pingGlobalDb()).toBe(true);
+    const global = await m.globalDb.getGlobalDb();
+    const bare = newName();
+    await createBareDatabase(bare);
+    const missing = newName(); // reserved but never provisioned: its database does not exist
+    for (const [databaseName, isProvisioned] of [
+      [bare, true],
+      [missing, false],
+    ] as const) {
+      await global.realm.create({ data: { id: randomUUID(), slug: databaseName, displayName: 'T', primaryDomain: `${databaseName}.test`, databaseName, isProvisioned } });
+    }
+    const lines: string[] = [];
+    const report = await m.all.migrateAll((l) => lines.push(l));
+    expect(report.realms).toBe(1);
+    expect(report.realmsUpgraded).toBe(1);
+    expect(report.skipped).toEqual([missing]);
+    expect(report.failed).toEqual([]);
+    expect((await m.all.migrateAll()).realmsUpgraded).toBe(0);
+    expect(lines.at(-1)).toMatch(/1 upgraded/);
+  });
+});
