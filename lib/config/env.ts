@@ -20,6 +20,9 @@ const schema = z.object({
   // Not in CONTRACT.md: a test hook that makes realm creation fail after the given step (spec 4.8),
   // so the integration suite can prove a failed create leaves nothing behind. Ignored in production.
   GATEHOUSE_TEST_FAIL_REALM_CREATE_AT: z.coerce.number().int().optional(),
+  // Not in CONTRACT.md: multiplies every rate-limit ceiling (e.g. 100 for a load test from one
+  // address); 0 turns rate limiting off. Per-realm overrides come with the realm settings.
+  GATEHOUSE_RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1_000_000).default(1),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -35,6 +38,7 @@ export type Settings = {
   publicPort: number;
   production: boolean;
   testFailRealmCreateAt: number | undefined;
+  rateLimitScale: number;
 };
 
 let cached: Settings | undefined;
@@ -63,6 +67,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     publicPort: e.GATEHOUSE_PUBLIC_PORT ?? e.PORT,
     production,
     testFailRealmCreateAt: production ? undefined : e.GATEHOUSE_TEST_FAIL_REALM_CREATE_AT,
+    rateLimitScale: e.GATEHOUSE_RATE_LIMIT_SCALE,
   };
 }
 

@@ -111,6 +111,11 @@ describe.each(targets)('realm databases on $name', ({ name }) => {
     await m.dbs.createRealmDatabase(n);
     expect(await m.dbs.realmDatabaseExists(n)).toBe(true);
     await expect(m.dbs.createRealmDatabase(n)).rejects.toThrow();
+    if (name === 'sqlite') {
+      const raw = new Database(m.dialect.realmSqlitePath(n), { readonly: true });
+      expect(raw.pragma('journal_mode', { simple: true })).toBe('wal'); // readers never block the writer
+      raw.close();
+    }
 
     const [a, b] = await Promise.all([m.pool.getRealmDb(n), m.pool.getRealmDb(n)]);
     expect(a).toBe(b);

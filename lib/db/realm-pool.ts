@@ -15,7 +15,7 @@ import type { RealmDb } from './types';
 //
 // Sizing, PostgreSQL: each open realm holds at most PG_POOL_MAX connections, released after
 // PG_IDLE_MS without use, so the worst case is GATEHOUSE_REALM_POOL_MAX x PG_POOL_MAX busy realms
-// plus the global pool. Keep that under max_connections, or put PgBouncer in front for large fleets.
+// plus the global pool (40 x 2 + 10 by default). Keep that under max_connections, or put PgBouncer in front for large fleets.
 //
 // Callers should fetch the handle per request (getRealmDb is a cache hit) rather than keep it:
 // an evicted client is disconnected.
@@ -43,7 +43,9 @@ function envInt(name: string, fallback: number): number {
 function createState(): PoolState {
   const closing = new Set<Promise<void>>();
   const cache = new LRUCache<string, Promise<RealmDb>>({
-    max: envInt('GATEHOUSE_REALM_POOL_MAX', 100),
+    // PostgreSQL: 40 realms x 2 connections + the global pool's 10 stays under the default
+    // max_connections of 100 whatever the realm count; SQLite clients cost only memory.
+    max: envInt('GATEHOUSE_REALM_POOL_MAX', dialect() === 'postgresql' ? 40 : 100),
     ttl: envInt('GATEHOUSE_REALM_POOL_IDLE_MS', 60_000),
     updateAgeOnGet: true,
     ttlAutopurge: true, // evict idle realms on a timer, not only when the cache is next touched

@@ -10,9 +10,10 @@ import { rateLimitPolicies, type RateLimitDimension, type RateLimitPolicyName } 
 
 function limiterFor(policy: RateLimitPolicyName, dimension: RateLimitDimension): RateLimiterAbstract | undefined {
   const limit = (rateLimitPolicies[policy] as Partial<Record<RateLimitDimension, { points: number; durationSeconds: number }>>)[dimension];
-  if (!limit) return undefined;
+  const scale = settings().rateLimitScale;
+  if (!limit || scale === 0) return undefined;
   return shared(`rate-limiter:${policy}:${dimension}`, () => {
-    const opts = { keyPrefix: `gh-rl:${policy}:${dimension}`, points: limit.points, duration: limit.durationSeconds };
+    const opts = { keyPrefix: `gh-rl:${policy}:${dimension}`, points: Math.max(1, Math.round(limit.points * scale)), duration: limit.durationSeconds };
     return settings().redisUrl ? new RateLimiterRedis({ ...opts, storeClient: redisClient(), rejectIfRedisNotReady: false }) : new RateLimiterMemory(opts);
   });
 }

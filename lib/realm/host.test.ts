@@ -21,7 +21,7 @@ describe('isValidDomain', () => {
   it('accepts host names and refuses ports and junk', () => {
     expect(isValidDomain('acme.localhost')).toBe(true);
     expect(isValidDomain('acme.localhost:3000')).toBe(false);
-    expect(isValidDomain('ACME.localhost')).toBe(false);
+    expect(isValidDomain('acme.localhost/path')).toBe(false);
     expect(isValidDomain('http://acme')).toBe(false);
   });
 });

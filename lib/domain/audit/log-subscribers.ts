@@ -31,7 +31,8 @@ async function writePlatformAudit(event: DomainEvent): Promise<void> {
       createdAt: event.at,
       category: 'Realm',
       eventType: event.type,
-      realmSlug: event.realmSlug,
+      // The realm the event is about (realm events carry it as `slug`), not the caller's realm.
+      realmSlug: typeof event.data?.slug === 'string' ? event.data.slug : event.realmSlug,
       actorId: event.actor.id ?? null,
       actorRealm: event.actor.realmSlug ?? null,
       targetId: event.subjectId ?? null,

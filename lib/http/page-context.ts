@@ -1,0 +1,41 @@
+import { cookies, headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { currentUser, type CurrentUser } from '../domain/auth/current-user';
+import { domainContext, type DomainContext } from '../domain/context';
+import { isAppError } from '../errors/app-error';
+import { resolveHost } from '../realm/resolve';
+import { actorFromCookie } from './authenticate';
+import { clientIp } from './client-ip';
+
+// Server components build the same `{ realm, actor }` context as route handlers (ARCHITECTURE.md
+// "Layers"), from the request's Host and session cookie, so a page reads through the same domain
+// functions the REST API uses. Memoised per request with React's `cache`.
+
+export const pageContext = cache(async (): Promise<DomainContext> => {
+  const h = await headers();
+  const resolution = await resolveHost(h.get('host'));
+  // server.ts answers unknown hosts before Next sees them; this is the belt to those braces.
+  if (resolution.kind !== 'realm') notFound();
+  const jar = await cookies();
+  const cookieHeader = jar.size ? jar.toString() : null;
+  const actor = await actorFromCookie(resolution.realm, cookieHeader);
+  return domainContext(resolution.realm, actor, { ip: clientIp(h), userAgent: h.get('user-agent') ?? undefined });
+});
+
+/** The signed-in user of this request, or null when anonymous (or the session's user is gone). */
+export const pageUser = cache(async (): Promise<CurrentUser | null> => {
+  const ctx = await pageContext();
+  if (ctx.actor.kind !== 'user') return null;
+  try {
+    return await currentUser(ctx);
+  } catch (e) {
+    if (isAppError(e) && e.status === 401) return null;
+    throw e;
+  }
+});
+
+/** The CSP nonce proxy.ts generated for this request, if any. */
+export async function pageNonce(): Promise<string | undefined> {
+  return (await headers()).get('x-nonce') ?? undefined;
+}
