@@ -15,7 +15,8 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
     // Next puts the nonce on its own scripts when it finds it in the request's CSP header;
     // 'strict-dynamic' lets those scripts load the page's chunks. React's dev tooling needs eval.
     `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
-    `style-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-inline'" : ''}`,
+    // A nonce disables 'unsafe-inline', which the development error overlay needs.
+    dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data: blob:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -38,7 +39,8 @@ export function proxy(request: NextRequest): NextResponse {
   const nonce = btoa(crypto.randomUUID());
   const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== 'production');
   const requestHeaders = new Headers(request.headers);
-  requestHeaders.set('x-nonce', nonce);
+  // server.ts strips client-sent x-gatehouse-* headers, so only this value can reach the pages.
+  requestHeaders.set('x-gatehouse-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', csp);

@@ -15,14 +15,15 @@ describe('assertSameOrigin', () => {
   });
 
   it('rejects cross-origin and sibling-subdomain writes', () => {
-    for (const h of [
+    const cases: Record<string, string>[] = [
       { host: 'a.test', origin: 'http://evil.test' },
       { host: 'acme.example.com', origin: 'https://other.example.com' },
       { host: 'a.test', origin: 'null' },
       { host: 'a.test', origin: 'not a url' },
       { host: 'a.test', 'sec-fetch-site': 'cross-site' },
       { host: 'a.test', 'sec-fetch-site': 'same-site' },
-    ]) {
+    ];
+    for (const h of cases) {
       expect(() => assertSameOrigin(req('POST', h)), JSON.stringify(h)).toThrow(/Cross-site/);
     }
   });

@@ -37,5 +37,5 @@ export const pageUser = cache(async (): Promise<CurrentUser | null> => {
 
 /** The CSP nonce proxy.ts generated for this request, if any. */
 export async function pageNonce(): Promise<string | undefined> {
-  return (await headers()).get('x-nonce') ?? undefined;
+  return (await headers()).get('x-gatehouse-nonce') ?? undefined;
 }
