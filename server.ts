@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     }
     // Internal headers are ours alone: drop whatever a client sent, then record the peer address.
     for (const name of Object.keys(req.headers)) if (name.startsWith(INTERNAL_HEADER_PREFIX)) delete req.headers[name];
-    req.headers[CLIENT_IP_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    req.headers[CLIENT_IP_HEADER] = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
 
     const resolution = await resolveHost(req.headers.host);
