@@ -18,7 +18,8 @@ export const appInfoEndpoint = defineEndpoint({
     IsControlPlane: z.boolean(),
     Branding: z.object({ ProductName: z.string(), PrimaryColor: z.string(), LogoUrl: z.string().nullish() }),
     RegistrationFields: z.object({ Email: z.literal('Required'), Username: fieldPolicy, Firstname: fieldPolicy, Lastname: fieldPolicy }),
-    SelfRegistration: z.object({ Posture: z.enum(['Off', 'JitOnOtp', 'ExplicitEndpoint']) }),
+    SelfRegistration: z.object({ Posture: z.enum(['Off', 'JitOnOtp', 'ExplicitEndpoint']), RequireInviteCode: z.boolean() }),
+    SignIn: z.object({ Password: z.boolean(), PasswordlessOnly: z.boolean(), EmailOtp: z.boolean(), MagicLink: z.boolean(), Passkeys: z.boolean() }),
   }),
   handler: async ({ ctx }) => appInfo(ctx),
 });

@@ -1,7 +1,7 @@
 import { AppError, notFound } from '../errors/app-error';
 import { requirePermission } from '../authz/require-permission';
 import { domainContext } from '../domain/context';
-import { consumeRateLimit } from '../rate-limit/limiter';
+import { limitRate } from '../domain/realm-settings/rate-limit';
 import { resolveHost } from '../realm/resolve';
 import { actorFromCookie } from './authenticate';
 import { clientIp } from './client-ip';
@@ -31,7 +31,7 @@ export function toRouteHandler<B, Q, P>(endpoint: Endpoint<B, Q, P>) {
       const ctx = domainContext(realm, actor, { ip: clientIp(request.headers), userAgent: request.headers.get('user-agent') ?? undefined });
       if (e.auth === 'user' && actor.kind !== 'user') throw new AppError('Auth.Unauthenticated');
       if (e.permission) await requirePermission(ctx, e.permission, e.app ?? 'gatehouse');
-      if (e.rateLimit) await consumeRateLimit(e.rateLimit, 'source', realm.id, ctx.ip ?? 'unknown');
+      if (e.rateLimit) await limitRate(ctx, e.rateLimit, 'source', ctx.ip ?? 'unknown');
 
       const params = e.params ? parseInput(e.params, (await next?.params) ?? {}, 'path') : undefined;
       const query = e.query ? parseInput(e.query, queryObject(new URL(request.url)), 'query') : undefined;

@@ -3,17 +3,30 @@ import { settings } from '../config/env';
 import { AppError } from '../errors/app-error';
 import { shared } from '../runtime/shared';
 import { redisClient } from '../runtime/redis';
-import { rateLimitPolicies, type RateLimitDimension, type RateLimitPolicyName } from './policies';
+import { rateLimitPolicies, type DimensionLimit, type RateLimitDimension, type RateLimitPolicyName } from './policies';
 
 // The one rate-limit module: rate-limiter-flexible, in memory, or in Redis when REDIS_URL is set so
-// several instances share counters. A rejection is the spec's 429 (spec 7).
+// several instances share counters. A rejection is the spec's 429 (spec 7). Ceilings are the
+// policy defaults, overridable per realm (spec 8) and scaled by GATEHOUSE_RATE_LIMIT_SCALE.
 
-function limiterFor(policy: RateLimitPolicyName, dimension: RateLimitDimension): RateLimiterAbstract | undefined {
-  const limit = (rateLimitPolicies[policy] as Partial<Record<RateLimitDimension, { points: number; durationSeconds: number }>>)[dimension];
+/** A realm's overrides, as its settings carry them: policy -> dimension (capitalised) -> limit. */
+export type RateLimitOverrides = Record<string, Partial<Record<'Source' | 'Target' | 'Client' | 'App', { Points: number; DurationSeconds: number }>>>;
+
+const capital = (d: RateLimitDimension) => (d.charAt(0).toUpperCase() + d.slice(1)) as 'Source' | 'Target' | 'Client' | 'App';
+
+export function effectiveLimit(policy: RateLimitPolicyName, dimension: RateLimitDimension, overrides?: RateLimitOverrides): DimensionLimit | undefined {
+  const o = overrides?.[policy]?.[capital(dimension)];
+  if (o) return { points: o.Points, durationSeconds: o.DurationSeconds };
+  return (rateLimitPolicies[policy] as Partial<Record<RateLimitDimension, DimensionLimit>>)[dimension];
+}
+
+function limiterFor(policy: RateLimitPolicyName, dimension: RateLimitDimension, limit: DimensionLimit): RateLimiterAbstract | undefined {
   const scale = settings().rateLimitScale;
-  if (!limit || scale === 0) return undefined;
-  return shared(`rate-limiter:${policy}:${dimension}`, () => {
-    const opts = { keyPrefix: `gh-rl:${policy}:${dimension}`, points: Math.max(1, Math.round(limit.points * scale)), duration: limit.durationSeconds };
+  if (scale === 0) return undefined;
+  const points = Math.max(1, Math.round(limit.points * scale));
+  // One limiter per distinct ceiling: realms with the same override share it; keys are realm-scoped.
+  return shared(`rate-limiter:${policy}:${dimension}:${points}:${limit.durationSeconds}`, () => {
+    const opts = { keyPrefix: `gh-rl:${policy}:${dimension}:${points}:${limit.durationSeconds}`, points, duration: limit.durationSeconds };
     return settings().redisUrl ? new RateLimiterRedis({ ...opts, storeClient: redisClient(), rejectIfRedisNotReady: false }) : new RateLimiterMemory(opts);
   });
 }
@@ -22,8 +35,15 @@ function limiterFor(policy: RateLimitPolicyName, dimension: RateLimitDimension):
  * Counts one hit of `policy` on `dimension` for `key` (scoped to the realm) and throws the 429
  * problem when the ceiling is passed. A dimension the policy does not limit is a no-op.
  */
-export async function consumeRateLimit(policy: RateLimitPolicyName, dimension: RateLimitDimension, realmId: string, key: string): Promise<void> {
-  const limiter = limiterFor(policy, dimension);
+export async function consumeRateLimit(
+  policy: RateLimitPolicyName,
+  dimension: RateLimitDimension,
+  realmId: string,
+  key: string,
+  overrides?: RateLimitOverrides,
+): Promise<void> {
+  const limit = effectiveLimit(policy, dimension, overrides);
+  const limiter = limit && limiterFor(policy, dimension, limit);
   if (!limiter) return;
   try {
     await limiter.consume(`${realmId}:${key.toLowerCase()}`);
@@ -38,6 +58,14 @@ export async function consumeRateLimit(policy: RateLimitPolicyName, dimension: R
 }
 
 /** Forgets the counters of a key (after a successful sign-in, the target's failures are cleared). */
-export async function resetRateLimit(policy: RateLimitPolicyName, dimension: RateLimitDimension, realmId: string, key: string): Promise<void> {
-  await limiterFor(policy, dimension)?.delete(`${realmId}:${key.toLowerCase()}`);
+export async function resetRateLimit(
+  policy: RateLimitPolicyName,
+  dimension: RateLimitDimension,
+  realmId: string,
+  key: string,
+  overrides?: RateLimitOverrides,
+): Promise<void> {
+  const limit = effectiveLimit(policy, dimension, overrides);
+  const limiter = limit && limiterFor(policy, dimension, limit);
+  await limiter?.delete(`${realmId}:${key.toLowerCase()}`);
 }

@@ -3,10 +3,11 @@ import { settings } from '../config/env';
 import { subscribe } from '../events/bus';
 import { logError } from '../log/logger';
 import { invalidateRealmCache } from '../realm/realm-cache';
+import { invalidateRealmSettingsCache } from '../domain/realm-settings/realm-settings';
 import { redisClient } from './redis';
 import { shared } from './shared';
 
-// Realm caches of several instances stay coherent through Redis: every realm event is relayed on a
+// Realm and realm-settings caches of several instances stay coherent through Redis: every realm event is relayed on a
 // channel, and each instance forgets its cache when it hears one (ARCHITECTURE.md "Scaling out").
 const CHANNEL = 'gatehouse:realm-changed';
 
@@ -19,10 +20,13 @@ export async function startRealmInvalidationRelay(): Promise<void> {
     sub.on('error', (e: unknown) => logError('redis subscriber error', e));
     await sub.subscribe(CHANNEL);
     sub.on('message', (_channel: string, message: string) => {
-      if (message !== instanceId) invalidateRealmCache();
+      if (message !== instanceId) {
+        invalidateRealmCache();
+        invalidateRealmSettingsCache();
+      }
     });
     subscribe(async (event) => {
-      if (event.type.startsWith('realm.')) await redisClient().publish(CHANNEL, instanceId);
+      if (event.type.startsWith('realm.') || event.type.startsWith('realm-settings.')) await redisClient().publish(CHANNEL, instanceId);
     });
     return sub;
   });

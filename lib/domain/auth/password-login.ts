@@ -2,7 +2,7 @@ import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { consumeRateLimit, resetRateLimit } from '../../rate-limit/limiter';
+import { clearRate, limitRate } from '../realm-settings/rate-limit';
 import { realmDb, type DomainContext } from '../context';
 import { createSession } from '../sessions/repo';
 import { normalizeEmail, normalizeUserName } from '../users/insert-user';
@@ -13,7 +13,7 @@ export type LoginOutcome = { authenticated: true; userId: string; userName: stri
 
 export async function passwordLogin(ctx: DomainContext, userName: string, password: string): Promise<LoginOutcome & { sessionToken: string }> {
   const target = userName.trim().toLowerCase();
-  await consumeRateLimit('login', 'target', ctx.realm.id, target);
+  await limitRate(ctx, 'login', 'target', target);
   const db = await realmDb(ctx.realm);
   const user = await db.user.findFirst({
     where: { OR: [{ userNameNormalized: normalizeUserName(userName) }, { emailNormalized: normalizeEmail(userName) }] },
@@ -24,7 +24,7 @@ export async function passwordLogin(ctx: DomainContext, userName: string, passwo
     await publish(eventFrom(ctx, 'auth.login-failed', user?.id, { success: false, userName: userName.slice(0, 128), reason: !user ? 'unknown-user' : !ok ? 'bad-password' : 'inactive' }));
     throw new AppError('Auth.InvalidCredentials');
   }
-  await resetRateLimit('login', 'target', ctx.realm.id, target);
+  await clearRate(ctx, 'login', 'target', target);
   const session = await createSession(db, { userId: user.id, amr: ['pwd'], ipAddress: ctx.ip, userAgent: ctx.userAgent });
   await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
   await publish(eventFrom({ ...ctx, actor: { kind: 'user', userId: user.id, userName: user.userName, sessionId: session.sessionId } }, 'auth.login-succeeded', user.id, { method: 'password' }));

@@ -1,7 +1,10 @@
+import { realmSettings } from '../realm-settings/realm-settings';
 import type { DomainContext } from '../context';
 
-// GET /api/app-info (spec 4.7): anonymous public metadata of the realm. Branding and registration
-// fields are the platform defaults until realm settings and per-App overrides exist (issue 3).
+// GET /api/app-info (spec 4.7): anonymous public metadata of the realm, its branding and the
+// resolved registration policy (realm settings; per-App overrides arrive with App settings).
+export type FieldPolicy = 'Off' | 'Optional' | 'Required';
+
 export type AppInfo = {
   Realm: string;
   DisplayName: string;
@@ -10,20 +13,22 @@ export type AppInfo = {
   IsControlPlane: boolean;
   Branding: { ProductName: string; PrimaryColor: string; LogoUrl: string | null };
   RegistrationFields: { Email: 'Required'; Username: FieldPolicy; Firstname: FieldPolicy; Lastname: FieldPolicy };
-  SelfRegistration: { Posture: 'Off' | 'JitOnOtp' | 'ExplicitEndpoint' };
+  SelfRegistration: { Posture: 'Off' | 'JitOnOtp' | 'ExplicitEndpoint'; RequireInviteCode: boolean };
+  SignIn: { Password: boolean; PasswordlessOnly: boolean; EmailOtp: boolean; MagicLink: boolean; Passkeys: boolean };
 };
-type FieldPolicy = 'Off' | 'Optional' | 'Required';
 
-export function appInfo(ctx: DomainContext): AppInfo {
+export async function appInfo(ctx: DomainContext): Promise<AppInfo> {
   const r = ctx.realm;
+  const s = await realmSettings(r);
   return {
     Realm: r.slug,
     DisplayName: r.displayName,
     Description: r.description,
     PrimaryDomain: r.primaryDomain,
     IsControlPlane: r.isControlPlane,
-    Branding: { ProductName: r.displayName, PrimaryColor: '#1f4f8f', LogoUrl: null },
-    RegistrationFields: { Email: 'Required', Username: 'Optional', Firstname: 'Optional', Lastname: 'Optional' },
-    SelfRegistration: { Posture: 'Off' },
+    Branding: { ProductName: s.Branding.ProductName || r.displayName, PrimaryColor: s.Branding.PrimaryColor, LogoUrl: s.Branding.LogoUrl ?? null },
+    RegistrationFields: { Email: 'Required', ...s.RegistrationFields },
+    SelfRegistration: { Posture: s.SelfRegistration.Posture, RequireInviteCode: s.SelfRegistration.RequireInviteCode },
+    SignIn: s.SignIn,
   };
 }

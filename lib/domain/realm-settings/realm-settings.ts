@@ -1,0 +1,83 @@
+import { LRUCache } from 'lru-cache';
+import { requirePermission } from '../../authz/require-permission';
+import { REALM_ADMIN } from '../../authz/catalog';
+import { validationError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { issuesToErrors, matchKeys } from '../../http/casing';
+import { shared } from '../../runtime/shared';
+import type { RealmRecord } from '../../realm/realm-record';
+import { realmDb, type DomainContext } from '../context';
+import { realmSettingsSchema, type RealmSettings } from './schema';
+
+// Reading and writing a realm's settings. Reads are cached for a few seconds per realm (every
+// sign-in reads them); a write clears the local cache at once and other instances through the
+// realm-invalidation relay, so a change takes effect without a restart.
+const ROW_ID = 'realm';
+
+function cache(): LRUCache<string, RealmSettings> {
+  return shared('realm-settings-cache', () => new LRUCache<string, RealmSettings>({ max: 5_000, ttl: 5_000 }));
+}
+
+export function invalidateRealmSettingsCache(): void {
+  cache().clear();
+}
+
+/** The realm's effective settings: the stored document with every default applied. */
+export async function realmSettings(realm: RealmRecord): Promise<RealmSettings> {
+  const hit = cache().get(realm.id);
+  if (hit) return hit;
+  const db = await realmDb(realm);
+  const row = await db.realmSettings.findUnique({ where: { id: ROW_ID } });
+  const parsed = realmSettingsSchema.safeParse(row ? JSON.parse(row.document) : {});
+  // A stored document that no longer validates (a default range narrowed) falls back to defaults
+  // section by section rather than locking everyone out.
+  const settings = parsed.success ? parsed.data : realmSettingsSchema.parse({});
+  cache().set(realm.id, settings);
+  return settings;
+}
+
+export async function readRealmSettings(ctx: DomainContext): Promise<RealmSettings> {
+  await requirePermission(ctx, REALM_ADMIN);
+  return realmSettings(ctx.realm);
+}
+
+/** PUT: the document replaces what is stored (absent sections and fields take their defaults). */
+export async function replaceRealmSettings(ctx: DomainContext, document: unknown): Promise<RealmSettings> {
+  await requirePermission(ctx, REALM_ADMIN);
+  return store(ctx, matchKeys(document, realmSettingsSchema));
+}
+
+/** PATCH (spec 4.9): sections merge field by field; a null field or section returns to its default. */
+export async function patchRealmSettings(ctx: DomainContext, patch: Record<string, unknown>): Promise<RealmSettings> {
+  await requirePermission(ctx, REALM_ADMIN);
+  const db = await realmDb(ctx.realm);
+  const row = await db.realmSettings.findUnique({ where: { id: ROW_ID } });
+  const current = (row ? JSON.parse(row.document) : {}) as Record<string, unknown>;
+  const merged: Record<string, unknown> = { ...current };
+  for (const [section, value] of Object.entries(matchKeys(patch, realmSettingsSchema) as Record<string, unknown>)) {
+    if (value === undefined) continue;
+    if (value === null) delete merged[section];
+    else if (typeof value === 'object' && !Array.isArray(value) && section !== 'RateLimits') {
+      const fields = { ...((merged[section] as Record<string, unknown> | undefined) ?? {}) };
+      for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+        if (v === null) delete fields[k];
+        else if (v !== undefined) fields[k] = v;
+      }
+      merged[section] = fields;
+    } else merged[section] = value;
+  }
+  return store(ctx, merged);
+}
+
+async function store(ctx: DomainContext, document: unknown): Promise<RealmSettings> {
+  const parsed = realmSettingsSchema.safeParse(document ?? {});
+  if (!parsed.success) throw validationError(issuesToErrors(parsed.error.issues), 'The settings are not valid.');
+  const db = await realmDb(ctx.realm);
+  // The sparse input is stored (not the resolved one), so later default changes still apply.
+  const text = JSON.stringify(document ?? {});
+  await db.realmSettings.upsert({ where: { id: ROW_ID }, update: { document: text, updatedAt: new Date() }, create: { id: ROW_ID, document: text, updatedAt: new Date() } });
+  invalidateRealmSettingsCache();
+  await publish(eventFrom(ctx, 'realm-settings.updated', ctx.realm.id, { sections: Object.keys((document as object) ?? {}) }));
+  return parsed.data;
+}
