@@ -5,10 +5,16 @@ import { logout } from '../domain/auth/logout';
 import { passwordLogin } from '../domain/auth/password-login';
 import { redeemAdminInvite } from '../domain/invites/redeem-admin-invite';
 import { defineEndpoint } from '../http/endpoint';
+import { applySignInOutcome } from '../http/sign-in-response';
 
 // Sign-in and the signed-in user (spec 4.1, 4.2, 5.5). Login outcomes keep the spec's lower-case
 // spelling (CONTRACT.md "Wire rules").
-const outcomeSchema = z.object({ authenticated: z.literal(true), userId: z.string(), userName: z.string() });
+const sessionOutcome = z.object({ authenticated: z.literal(true), userId: z.string(), userName: z.string() });
+export const loginOutcomeSchema = z.union([
+  sessionOutcome.extend({ requiresSecureSetup: z.literal(true).optional(), gracePeriod: z.literal(true).optional(), secureSetupDueAt: z.date().optional() }),
+  z.object({ requiresTwoFactor: z.literal(true), mfaMethods: z.array(z.enum(['totp', 'email-otp', 'passkey'])) }),
+  z.object({ requiresSecureSetup: z.literal(true), gracePeriod: z.literal(false) }),
+]);
 
 export const loginEndpoint = defineEndpoint({
   method: 'POST',
@@ -18,12 +24,8 @@ export const loginEndpoint = defineEndpoint({
   auth: 'anonymous',
   rateLimit: 'login',
   body: z.object({ UserName: z.string().min(1).max(256), Password: z.string().min(1).max(1024) }),
-  response: outcomeSchema,
-  handler: async ({ ctx, body, headers }) => {
-    const { sessionToken, ...outcome } = await passwordLogin(ctx, body.UserName, body.Password);
-    headers.append('set-cookie', sessionCookie(sessionToken));
-    return outcome;
-  },
+  response: loginOutcomeSchema,
+  handler: async ({ ctx, body, headers }) => applySignInOutcome(await passwordLogin(ctx, body.UserName, body.Password), headers),
 });
 
 export const logoutEndpoint = defineEndpoint({
@@ -72,7 +74,7 @@ export const bootstrapAdminEndpoint = defineEndpoint({
   auth: 'anonymous',
   rateLimit: 'bootstrap',
   body: z.object({ Token: z.string().min(1).max(200), Password: z.string().min(1).max(1024) }),
-  response: outcomeSchema,
+  response: sessionOutcome,
   handler: async ({ ctx, body, headers }) => {
     const { sessionToken, userId, userName } = await redeemAdminInvite(ctx, body.Token, body.Password);
     headers.append('set-cookie', sessionCookie(sessionToken));

@@ -1,0 +1,90 @@
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { realmDb, type DomainContext } from '../context';
+import { issueSecret } from '../one-time-secrets/one-time-secrets';
+import { realmSettings } from '../realm-settings/realm-settings';
+import { createSession } from '../sessions/repo';
+
+// What happens after a person proved a first factor, whatever it was (spec 5.5). Every sign-in
+// method calls completeFirstFactor, so the second-factor and secure-setup rules are the same for
+// password, e-mail code, magic link, passkey and external sign-in.
+
+/** OIDC `amr` values of the methods (RFC 8176), as stored on the session. */
+export type AuthMethod = 'pwd' | 'otp' | 'mail' | 'hwk' | 'fed';
+
+export type SecondFactor = 'totp' | 'email-otp' | 'passkey';
+
+export type SignInOutcome =
+  | {
+      kind: 'session';
+      sessionToken: string;
+      body: { authenticated: true; userId: string; userName: string; requiresSecureSetup?: true; gracePeriod?: true; secureSetupDueAt?: Date };
+    }
+  | { kind: 'second-factor'; pendingToken: string; body: { requiresTwoFactor: true; mfaMethods: SecondFactor[] } }
+  | { kind: 'setup-blocked'; pendingToken: string; body: { requiresSecureSetup: true; gracePeriod: false } };
+
+/** Data carried by the pending-second-factor secret (the short-lived `gatehouse_mfa` cookie). */
+export type PendingSignIn = { amr: AuthMethod[]; setupOnly?: boolean };
+
+type UserFacts = { id: string; userName: string; twoFactorEnabled: boolean; twoFactorPolicy: string; secureSetupDueAt: Date | null; passkeys: number };
+
+async function userFacts(ctx: DomainContext, userId: string): Promise<UserFacts> {
+  const db = await realmDb(ctx.realm);
+  const u = await db.user.findUniqueOrThrow({
+    where: { id: userId },
+    select: { id: true, userName: true, twoFactorEnabled: true, twoFactorPolicy: true, secureSetupDueAt: true, _count: { select: { passkeys: true } } },
+  });
+  return { ...u, passkeys: u._count.passkeys };
+}
+
+/** The second factors a user can finish a sign-in with, given the first factor used. */
+export async function secondFactorsOf(ctx: DomainContext, user: Pick<UserFacts, 'twoFactorEnabled' | 'passkeys'>, first: AuthMethod): Promise<SecondFactor[]> {
+  const s = await realmSettings(ctx.realm);
+  const methods: SecondFactor[] = [];
+  if (user.twoFactorEnabled) methods.push('totp');
+  // The fallbacks of spec 4.3 (there are no recovery codes): another enrolled method.
+  if (user.twoFactorEnabled && s.SignIn.EmailOtp && first !== 'otp' && first !== 'mail') methods.push('email-otp');
+  if (user.twoFactorEnabled && s.SignIn.Passkeys && user.passkeys > 0) methods.push('passkey');
+  return methods;
+}
+
+export async function completeFirstFactor(ctx: DomainContext, userId: string, method: AuthMethod): Promise<SignInOutcome> {
+  const db = await realmDb(ctx.realm);
+  const user = await userFacts(ctx, userId);
+  // A passkey with user verification is already two factors (possession + biometric or PIN).
+  if (method !== 'hwk' && user.twoFactorEnabled) {
+    const { secret } = await issueSecret(db, { purpose: 'mfa-pending', userId, data: { amr: [method] } satisfies PendingSignIn });
+    await publish(eventFrom(ctx, 'auth.second-factor-required', userId, { userId, userName: user.userName, method }));
+    return { kind: 'second-factor', pendingToken: secret, body: { requiresTwoFactor: true, mfaMethods: await secondFactorsOf(ctx, user, method) } };
+  }
+  const s = await realmSettings(ctx.realm);
+  const required = user.twoFactorPolicy === 'Required' || (user.twoFactorPolicy !== 'Exempt' && s.TwoFactor.Required);
+  const secured = user.twoFactorEnabled || user.passkeys > 0;
+  if (required && !secured) {
+    let due = user.secureSetupDueAt;
+    if (!due) {
+      due = new Date(Date.now() + s.TwoFactor.GracePeriodDays * 86_400_000);
+      await db.user.update({ where: { id: userId }, data: { secureSetupDueAt: due } });
+    }
+    if (due.getTime() <= Date.now()) {
+      // Grace is over: no session, only a setup-only pending sign-in that lets TOTP enrolment finish.
+      const { secret } = await issueSecret(db, { purpose: 'mfa-pending', userId, data: { amr: [method], setupOnly: true } satisfies PendingSignIn, ttlMinutes: 15 });
+      await publish(eventFrom(ctx, 'auth.login-blocked-secure-setup', userId, { userId, userName: user.userName, success: false }));
+      return { kind: 'setup-blocked', pendingToken: secret, body: { requiresSecureSetup: true, gracePeriod: false } };
+    }
+    const session = await startSession(ctx, user, [method]);
+    return { kind: 'session', sessionToken: session, body: { authenticated: true, userId, userName: user.userName, requiresSecureSetup: true, gracePeriod: true, secureSetupDueAt: due } };
+  }
+  const session = await startSession(ctx, user, method === 'hwk' ? ['hwk', 'user'] : [method]);
+  return { kind: 'session', sessionToken: session, body: { authenticated: true, userId, userName: user.userName } };
+}
+
+/** Opens the browser session once every required factor is proven; returns the cookie token. */
+export async function startSession(ctx: DomainContext, user: { id: string; userName: string }, amr: string[]): Promise<string> {
+  const db = await realmDb(ctx.realm);
+  const { token, sessionId } = await createSession(db, { userId: user.id, amr, ipAddress: ctx.ip, userAgent: ctx.userAgent });
+  await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+  const signedIn = { ...ctx, actor: { kind: 'user' as const, userId: user.id, userName: user.userName, sessionId } };
+  await publish(eventFrom(signedIn, 'auth.login-succeeded', user.id, { method: amr.join('+') }));
+  return token;
+}
