@@ -31,9 +31,12 @@ export function proxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
   const signedIn = SESSION_COOKIES.some((name) => Boolean(request.cookies.get(name)?.value));
   if (!signedIn && PROTECTED.test(pathname)) {
-    // A relative Location: behind the custom server, request.url does not carry the realm's Host.
-    const target = `/login?redirect=${encodeURIComponent(pathname + search)}`;
-    return new NextResponse(null, { status: 307, headers: { location: target, 'cache-control': 'no-store' } });
+    const target = request.nextUrl.clone();
+    target.pathname = '/login';
+    target.search = `?redirect=${encodeURIComponent(pathname + search)}`;
+    const response = NextResponse.redirect(target, 307);
+    response.headers.set('cache-control', 'no-store');
+    return response;
   }
 
   const nonce = btoa(crypto.randomUUID());
@@ -41,6 +44,8 @@ export function proxy(request: NextRequest): NextResponse {
   const requestHeaders = new Headers(request.headers);
   // server.ts strips client-sent x-gatehouse-* headers, so only this value can reach the pages.
   requestHeaders.set('x-gatehouse-nonce', nonce);
+  // Lets a page whose session turned out to be stale send the visitor to sign-in and back here.
+  requestHeaders.set('x-gatehouse-path', pathname + search);
   requestHeaders.set('content-security-policy', csp);
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('content-security-policy', csp);

@@ -24,6 +24,8 @@ export default defineConfig({
           name: 'api',
           include: ['e2e/api/**/*.test.ts'],
           environment: 'node',
+          // Starts the real server once per run on a fresh store (e2e/api/support/global-setup.ts).
+          globalSetup: ['e2e/api/support/global-setup.ts'],
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

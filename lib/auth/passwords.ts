@@ -23,14 +23,3 @@ export function dummyPasswordHash(): Promise<string> {
   dummy ??= hashPassword(`dummy-${Math.random()}-${Date.now()}`);
   return dummy;
 }
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 256;
-
-/** The platform-core password rule: length, not composition (NIST SP 800-63B). Issue 3 extends it. */
-export function passwordProblems(password: string): string[] {
-  const problems: string[] = [];
-  if (password.length < PASSWORD_MIN_LENGTH) problems.push(`Use at least ${PASSWORD_MIN_LENGTH} characters.`);
-  if (password.length > PASSWORD_MAX_LENGTH) problems.push(`Use at most ${PASSWORD_MAX_LENGTH} characters.`);
-  return problems;
-}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { hashPassword, passwordProblems } from '../auth/passwords';
+import { hashPassword } from '../auth/passwords';
+import { assertPasswordAllowed } from '../domain/users/password-rules';
 import { getRealmDb } from '../db/realm-pool';
 import { domainContext } from '../domain/context';
 import { issueInviteFor } from '../domain/invites/issue-realm-admin-invite';
@@ -26,8 +27,12 @@ export async function recoverBootstrapAdmin(options: Record<string, string | tru
     return;
   }
   if (options.password === true) throw new Error('--password needs a value');
-  const problems = passwordProblems(options.password);
-  if (problems.length) throw new Error(`password rejected: ${problems.join(' ')}`);
+  try {
+    await assertPasswordAllowed(realm, options.password, { userName, email });
+  } catch (e) {
+    const reasons = (e as { errors?: Record<string, string[]> }).errors?.Password ?? [];
+    throw new Error(`password rejected: ${reasons.join(' ')}`);
+  }
   const passwordHash = await hashPassword(options.password);
   const db = await getRealmDb(realm.databaseName);
   const userId = await db.$transaction((tx) => upsertAdministrator(tx, { userName, email, passwordHash }));

@@ -37,7 +37,7 @@ export const errorCatalog = {
   'Group.NotFound': { status: 404, title: 'The group does not exist.' },
   'Group.NameTaken': { status: 409, title: 'A group with this name already exists.' },
   'Group.Cycle': { status: 400, title: 'The group nesting would create a cycle.' },
-  'Group.BuiltIn': { status: 400, title: 'The built-in group cannot be deleted or renamed.' },
+  'Group.BuiltIn': { status: 400, title: 'The built-in group cannot be deleted or renamed, and keeps its administrator role.' },
   'Role.NotFound': { status: 404, title: 'The role does not exist.' },
   'Role.NameTaken': { status: 409, title: 'A role with this name already exists in the application.' },
   'Role.PermissionNotInCatalog': { status: 400, title: "A permission is not in the application's catalog." },

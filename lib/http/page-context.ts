@@ -1,5 +1,5 @@
 import { cookies, headers } from 'next/headers';
-import { notFound } from 'next/navigation';
+import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { currentUser, type CurrentUser } from '../domain/auth/current-user';
 import { domainContext, type DomainContext } from '../domain/context';
@@ -38,4 +38,16 @@ export const pageUser = cache(async (): Promise<CurrentUser | null> => {
 /** The CSP nonce proxy.ts generated for this request, if any. */
 export async function pageNonce(): Promise<string | undefined> {
   return (await headers()).get('x-gatehouse-nonce') ?? undefined;
+}
+
+/** The path and query of this page request, as proxy.ts saw it (for sign-in continuations). */
+export async function pagePath(): Promise<string> {
+  return (await headers()).get('x-gatehouse-path') ?? '/console';
+}
+
+/** The signed-in user, or a redirect to sign-in that comes back to this page (stale cookie). */
+export async function requirePageUser(): Promise<CurrentUser> {
+  const user = await pageUser();
+  if (!user) redirect(`/login?redirect=${encodeURIComponent(await pagePath())}`);
+  return user;
 }

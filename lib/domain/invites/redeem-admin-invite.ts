@@ -1,4 +1,4 @@
-import { hashPassword, passwordProblems } from '../../auth/passwords';
+import { hashPassword } from '../../auth/passwords';
 import { sha256Hex } from '../../crypto/tokens';
 import type { RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
@@ -9,19 +9,19 @@ import { BUILT_IN_IDS } from '../realms/seed-realm';
 import { createSession } from '../sessions/repo';
 import { revokeUserSessions } from '../sessions/repo';
 import { insertUser, normalizeEmail, normalizeUserName } from '../users/insert-user';
+import { assertPasswordAllowed } from '../users/password-rules';
 
 // POST /api/account/bootstrap-admin (spec 3.3): possession of the token is the authorization. The
 // invite is consumed with a conditional update inside the transaction, so two racing redemptions
 // cannot both succeed. An existing user with the invite's name (the recovery case) gets the new
 // password and the Administrators membership instead of a second account.
 export async function redeemAdminInvite(ctx: DomainContext, token: string, password: string): Promise<{ userId: string; userName: string; sessionToken: string }> {
-  const problems = passwordProblems(password);
-  if (problems.length) throw new AppError('User.PasswordTooWeak', { errors: { Password: problems } });
   const db = await realmDb(ctx.realm);
   const invite = await db.pendingAdminInvite.findUnique({ where: { tokenHash: sha256Hex(token) } });
   if (!invite) throw new AppError('BootstrapInvite.TokenInvalid');
   if (invite.usedAt) throw new AppError('BootstrapInvite.TokenUsed');
   if (invite.revokedAt || invite.expiresAt.getTime() <= Date.now()) throw new AppError('BootstrapInvite.TokenInvalid');
+  await assertPasswordAllowed(ctx.realm, password, { userName: invite.userName, email: invite.email });
 
   const passwordHash = await hashPassword(password);
   const userId = await db.$transaction(async (tx) => {

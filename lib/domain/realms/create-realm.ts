@@ -72,11 +72,10 @@ export async function provisionRealm(input: CreateRealmInput, options: { isContr
     if (isUniqueViolation(e)) throw new AppError('Realm.DomainTaken');
     throw e;
   }
-  step(1);
-
   let databaseCreated = false;
   let invite: AdminInviteDto | undefined;
   try {
+    step(1);
     // Steps 2-4: create the tenant database, register it, apply the schema.
     await createRealmDatabase(databaseName);
     databaseCreated = true;

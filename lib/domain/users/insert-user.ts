@@ -8,6 +8,7 @@ export type NewUser = {
   email: string;
   firstname?: string | null;
   lastname?: string | null;
+  acronym?: string | null;
   passwordHash?: string | null;
   isActive?: boolean;
   emailConfirmed?: boolean;
@@ -32,6 +33,7 @@ export async function insertUser(tx: RealmTx, input: NewUser): Promise<{ id: str
       emailConfirmed: input.emailConfirmed ?? false,
       firstname: input.firstname ?? null,
       lastname: input.lastname ?? null,
+      acronym: input.acronym ?? null,
       passwordHash: input.passwordHash ?? null,
       isActive: input.isActive ?? true,
       securityStamp: randomToken(16),

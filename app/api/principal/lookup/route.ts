@@ -1,0 +1,4 @@
+import { lookupPrincipalsEndpoint } from '@/lib/api/principal-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const GET = toRouteHandler(lookupPrincipalsEndpoint);

@@ -1,0 +1,4 @@
+import { effectiveGroupsEndpoint } from '@/lib/api/user-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const GET = toRouteHandler(effectiveGroupsEndpoint);

@@ -1,0 +1,4 @@
+import { setUserPasswordEndpoint } from '@/lib/api/user-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const PUT = toRouteHandler(setUserPasswordEndpoint);

@@ -1,0 +1,124 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { request } from './http';
+
+// Starts the production build (`node dist/server.js`) as the bench's server, and runs the bundled
+// CLI with the same environment. The server's output goes to a log file in its data directory.
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const SERVER = join(ROOT, 'dist', 'server.js');
+const CLI = join(ROOT, 'dist', 'cli.js');
+
+export type StorageEnv = { dataDir: string; databaseUrl?: string };
+
+export type RunningServer = {
+  port: number;
+  pid: number;
+  env: NodeJS.ProcessEnv;
+  logFile: string;
+  /** Resident set size and its peak so far, in MiB (from /proc). */
+  memory(): { rssMiB: number; peakMiB: number };
+  /** CPU time the server process used so far (all threads: event loop, libuv pool, GC), in ms. */
+  cpuMs(): number;
+  stop(): Promise<void>;
+};
+
+export function isBuilt(): boolean {
+  return existsSync(SERVER) && existsSync(CLI) && existsSync(join(ROOT, '.next', 'BUILD_ID'));
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The environment of both the server and the CLI. Inherits the caller's (rate-limit overrides). */
+export function gatehouseEnv(port: number, storage: StorageEnv): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), GATEHOUSE_DATA_DIR: storage.dataDir, GATEHOUSE_LOG_QUIET: '1' };
+  if (storage.databaseUrl) env.DATABASE_URL = storage.databaseUrl;
+  else delete env.DATABASE_URL;
+  delete env.REDIS_URL; // in-process counters and cache: one instance
+  return env;
+}
+
+function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`^${key}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+  return { rssMiB: kb('VmRSS') / 1024, peakMiB: kb('VmHWM') / 1024 };
+}
+
+// /proc/<pid>/stat fields 14 and 15 (utime, stime) in clock ticks; 100 per second on Linux.
+const TICKS_PER_SECOND = 100;
+function cpuMsOf(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+}
+
+async function waitHealthy(port: number, child: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    try {
+      const r = await request({ port, path: '/health' });
+      if (r.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`server did not answer /health within 90 s; see ${logFile}`);
+}
+
+export async function startServer(storage: StorageEnv, port?: number): Promise<RunningServer> {
+  const p = port ?? (await freePort());
+  const env = gatehouseEnv(p, storage);
+  const logFile = join(storage.dataDir, 'server.log');
+  const log = createWriteStream(logFile, { flags: 'a' });
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in
+  // Chrome DevTools, or sum self time per function) to see what dominates a missed target.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  await waitHealthy(p, child, logFile);
+  const pid = child.pid ?? 0;
+  return {
+    port: p,
+    pid,
+    env,
+    logFile,
+    memory: () => memoryOf(pid),
+    cpuMs: () => cpuMsOf(pid),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      log.end();
+    },
+  };
+}
+
+/** `gatehouse <args>` through the bundled CLI, with the server's environment; resolves stdout. */
+export function runCli(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`gatehouse ${args.slice(0, 2).join(' ')} failed: ${stderr || error.message}`));
+      else resolve(stdout);
+    });
+  });
+}

@@ -1,0 +1,64 @@
+// Benchmark settings, from flags and environment variables (README-style help: `npm run bench -- --help`).
+export type BenchOptions = {
+  quick: boolean;
+  /** Seconds of measurement per throughput row (plus a 1-second warm-up). */
+  duration: number;
+  connections: number;
+  /** Realms (besides the control plane) for the fleet measurement on SQLite; 0 skips it. */
+  realms: number;
+  /** The same on PostgreSQL; 0 skips the fleet part there (realm creation is still timed). */
+  pgRealms: number;
+  /** Realm creations timed one after another for the median. */
+  creates: number;
+  /** Realms whose administrator signs in, for GET /api/account/me across realms. */
+  sessionRealms: number;
+  postgres: boolean;
+  /** An existing PostgreSQL server (postgres://...) instead of a private throw-away cluster. */
+  databaseUrl: string | undefined;
+  build: boolean;
+};
+
+export const HELP = `npm run bench [-- options]
+
+  --quick            short run: 3 s rows, 100 realms, 5 timed creates
+  --no-postgres      skip every PostgreSQL measurement
+  --build            run npm run build first (done anyway when dist/server.js is missing)
+
+Environment:
+  BENCH_DURATION=8          seconds per throughput row
+  BENCH_CONNECTIONS=10      autocannon connections
+  BENCH_REALMS=1000         fleet size on SQLite (0 skips)
+  BENCH_PG_REALMS=1000      fleet size on PostgreSQL (0 skips)
+  BENCH_CREATES=10          timed sequential realm creations per database
+  BENCH_SESSION_REALMS=150  realms whose admin signs in for "me across realms"
+  BENCH_DATABASE_URL=postgres://...  use this server (databases gh_bench_* are created and dropped)
+                            instead of a private cluster started with initdb in a temp dir
+`;
+
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
+  return n;
+}
+
+export function parseOptions(argv: string[]): BenchOptions | 'help' {
+  const flags = new Set(argv);
+  if (flags.has('--help') || flags.has('-h')) return 'help';
+  for (const f of flags) if (!['--quick', '--no-postgres', '--build'].includes(f)) throw new Error(`unknown option ${f}\n\n${HELP}`);
+  const quick = flags.has('--quick');
+  const realms = int('BENCH_REALMS', quick ? 100 : 1000);
+  return {
+    quick,
+    duration: int('BENCH_DURATION', quick ? 3 : 8),
+    connections: int('BENCH_CONNECTIONS', 10),
+    realms,
+    pgRealms: int('BENCH_PG_REALMS', realms),
+    creates: Math.max(1, int('BENCH_CREATES', quick ? 5 : 10)),
+    sessionRealms: int('BENCH_SESSION_REALMS', quick ? 30 : 150),
+    postgres: !flags.has('--no-postgres'),
+    databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
+    build: flags.has('--build'),
+  };
+}

@@ -1,0 +1,106 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from './launch-server';
+import { progress } from './table';
+
+// The bench's PostgreSQL: by default a private throw-away cluster (initdb in the bench's temp dir,
+// default settings, max_connections 100), so a thousand CREATE DATABASE and the connection counts
+// neither disturb nor include anyone else's databases. BENCH_DATABASE_URL selects an existing
+// server instead; then only the bench's own databases are dropped at the end.
+
+export type PgServer = {
+  /** URL of the server's `postgres` database, for DDL. */
+  adminUrl: string;
+  label: string;
+  stop(): Promise<void>;
+};
+
+const BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin', '/usr/local/bin', '/usr/bin'];
+const binary = (name: string) => BIN_DIRS.map((d) => join(d, name)).find((p) => existsSync(p));
+
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  c.on('error', () => undefined);
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+export async function startPostgres(tempDir: string, externalUrl: string | undefined): Promise<PgServer> {
+  if (externalUrl) return { adminUrl: externalUrl, label: `server at ${new URL(externalUrl).host}`, stop: async () => undefined };
+  const initdb = binary('initdb');
+  const pgCtl = binary('pg_ctl');
+  if (!initdb || !pgCtl) throw new Error('initdb/pg_ctl not found: set BENCH_DATABASE_URL or run with --no-postgres');
+  const dir = join(tempDir, 'pg');
+  mkdirSync(dir, { recursive: true });
+  // PostgreSQL refuses to run as root: run it as the postgres user then.
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) =>
+    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
+  if (asRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+    chmodSync(tempDir, 0o755); // the cluster directory's parent must be reachable for postgres
+    chownSync(dir, uid, gid);
+  }
+  const port = await freePort();
+  progress(`PostgreSQL: initdb of a private cluster on port ${port}`);
+  run(initdb, ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
+  run(pgCtl, ['-D', join(dir, 'data'), '-l', join(dir, 'postgres.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
+  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  const version = await withClient(adminUrl, async (c) => (await c.query<{ v: string }>("SELECT current_setting('server_version') || ', max_connections ' || current_setting('max_connections') AS v")).rows[0].v);
+  return {
+    adminUrl,
+    label: `private cluster (PostgreSQL ${version})`,
+    stop: async () => {
+      const r = asRoot
+        ? spawnSync('runuser', ['-u', 'postgres', '--', pgCtl, '-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop'], { stdio: 'pipe' })
+        : spawnSync(pgCtl, ['-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop'], { stdio: 'pipe' });
+      if (r.status !== 0) progress(`pg_ctl stop failed: ${r.stderr?.toString()}`);
+    },
+  };
+}
+
+/** Creates an empty database for a Gatehouse global store; answers its URL. */
+export async function createDatabase(server: PgServer, name: string): Promise<string> {
+  await withClient(server.adminUrl, (c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(server.adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The realm databases a global store lists (only these are ours on a shared server). */
+export async function realmDatabasesOf(globalUrl: string): Promise<string[]> {
+  return withClient(globalUrl, async (c) => (await c.query<{ databaseName: string }>('SELECT "databaseName" FROM "Realm"')).rows.map((r) => r.databaseName));
+}
+
+export type ConnectionCount = { bench: number; all: number; max: number };
+
+/** Server connections to the given databases, to any database, and the server's ceiling. */
+export async function connectionCount(server: PgServer, databases: string[]): Promise<ConnectionCount> {
+  return withClient(server.adminUrl, async (c) => {
+    const r = await c.query<{ bench: string; all: string; max: string }>(
+      `SELECT count(*) FILTER (WHERE datname = ANY($1)) AS bench, count(*) FILTER (WHERE datname IS NOT NULL) AS all,
+              current_setting('max_connections') AS max FROM pg_stat_activity WHERE pid <> pg_backend_pid()`,
+      [databases],
+    );
+    return { bench: Number(r.rows[0].bench), all: Number(r.rows[0].all), max: Number(r.rows[0].max) };
+  });
+}
+
+/** Drops the global store and every realm database it lists (a private cluster is simply removed). */
+export async function dropGatehouseDatabases(server: PgServer, globalName: string, globalUrl: string): Promise<number> {
+  const realms = await realmDatabasesOf(globalUrl).catch(() => [] as string[]);
+  const names = [...realms, globalName];
+  await withClient(server.adminUrl, async (c) => {
+    for (const name of names) {
+      if (/^[a-z0-9_]{1,63}$/.test(name)) await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+  });
+  return names.length;
+}

@@ -1,0 +1,69 @@
+import type { Measurement } from './load';
+import type { ConnectionCount } from './postgres';
+import type { Argon2Rate } from './scenario-argon2';
+import type { BulkCreate, CreateTiming, FleetResult } from './scenario-realms';
+import { markdownTable, type Row } from './table';
+
+// The bench's printed report: markdown tables on stdout.
+
+export type FleetSnapshot = { storage: string; realms: number; fleet: FleetResult; rssMiB: number; peakMiB: number; bulk?: BulkCreate };
+
+export type Report = {
+  header: string[];
+  rows: Measurement[];
+  argon2: Argon2Rate[];
+  ratios: { name: string; value: number; target: number }[];
+  creates: { storage: string; timing: CreateTiming }[];
+  fleets: FleetSnapshot[];
+  connections: ({ when: string } & ConnectionCount)[];
+  notes: string[];
+};
+
+export const emptyReport = (): Report => ({ header: [], rows: [], argon2: [], ratios: [], creates: [], fleets: [], connections: [], notes: [] });
+
+const statusText = (m: Measurement) =>
+  m.non2xx === 0 && m.errors === 0
+    ? '0'
+    : `${m.non2xx} (${Object.entries(m.statusCodes)
+        .filter(([c]) => !c.startsWith('2'))
+        .map(([c, n]) => `${c}×${n}`)
+        .join(', ')})${m.errors ? `, ${m.errors} errors` : ''}`;
+
+const measurementRow = (m: Measurement): Row => [m.name, m.rps, m.p50, m.p99, m.cpuMsPerRequest, statusText(m), m.load];
+const MEASUREMENT_HEADER = ['scenario', 'req/s (2xx)', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx', 'load avg'];
+
+export function renderReport(r: Report): string {
+  const out: string[] = ['# Gatehouse benchmark', '', ...r.header.map((h) => `- ${h}`), ''];
+  if (r.rows.length || r.argon2.length) {
+    out.push('## Throughput', '');
+    const argonRows: Row[] = r.argon2.map((a) => [`argon2id verify in-process, concurrency ${a.concurrency}`, a.perSecond, NaN, NaN, a.cpuMsEach, '–', a.load]);
+    out.push(markdownTable(MEASUREMENT_HEADER, [...r.rows.map(measurementRow), ...argonRows]), '');
+  }
+  if (r.ratios.length) {
+    out.push('## Ratios', '');
+    out.push(markdownTable(['ratio', 'measured', 'target', 'result'], r.ratios.map((x) => [x.name, `${x.value.toFixed(2)}×`, `≥ ${x.target}×`, x.value >= x.target ? 'met' : 'MISSED'])), '');
+  }
+  if (r.creates.length) {
+    out.push('## Realm creation over the API (sequential)', '');
+    out.push(markdownTable(['storage', 'creates', 'median ms', 'min ms', 'max ms'], r.creates.map((c) => [c.storage, c.timing.count, c.timing.medianMs, c.timing.minMs, c.timing.maxMs])), '');
+  }
+  if (r.fleets.length) {
+    out.push('## Fleet size', '');
+    const rows: Row[] = [];
+    for (const f of r.fleets) {
+      const bulk = f.bulk ? `${f.bulk.created} in ${f.bulk.seconds.toFixed(0)} s (${f.bulk.perSecond.toFixed(1)}/s${f.bulk.failed ? `, ${f.bulk.failed} failed` : ''})` : '–';
+      rows.push([`${f.storage}, ${f.realms} realms: app-info over ${f.fleet.hostSample} hosts`, f.fleet.appInfo.rps, f.fleet.appInfo.p50, f.fleet.appInfo.p99, f.fleet.appInfo.cpuMsPerRequest, statusText(f.fleet.appInfo), f.rssMiB, f.peakMiB, bulk]);
+      if (f.fleet.me) rows.push([`${f.storage}, ${f.realms} realms: me over ${f.fleet.sessionRealms} realms`, f.fleet.me.rps, f.fleet.me.p50, f.fleet.me.p99, f.fleet.me.cpuMsPerRequest, statusText(f.fleet.me), NaN, NaN, '']);
+    }
+    out.push(markdownTable(['measurement', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx', 'RSS MiB', 'peak RSS MiB', 'bulk creation'], rows), '');
+    for (const f of r.fleets) {
+      for (const [reason, n] of Object.entries(f.bulk?.failures ?? {})) out.push(`- ${f.storage} creation failures: ${n} × ${reason}`);
+    }
+  }
+  if (r.connections.length) {
+    out.push('## PostgreSQL connections', '');
+    out.push(markdownTable(['when', "bench's databases", 'all databases', 'max_connections'], r.connections.map((c) => [c.when, c.bench, c.all, c.max])), '');
+  }
+  if (r.notes.length) out.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
+  return out.join('\n');
+}

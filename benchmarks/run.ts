@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { controlPlaneAdmin } from './admin';
+import { stopAgent } from './http';
+import { isBuilt, ROOT, startServer, type RunningServer } from './launch-server';
+import { HELP, parseOptions, type BenchOptions } from './options';
+import { realmPhase } from './phase-realms';
+import { connectionCount, createDatabase, dropGatehouseDatabases, realmDatabasesOf, startPostgres, type PgServer } from './postgres';
+import { emptyReport, renderReport, type Report } from './report';
+import { argon2VerifyRate } from './scenario-argon2';
+import { loginRow, makeLoginUsers } from './scenario-login';
+import { throughputRows } from './scenario-throughput';
+import { progress } from './table';
+
+// `npm run bench`: the production build on SQLite, then on PostgreSQL, measured with autocannon
+// from this process. Prints one markdown report on stdout; progress goes to stderr.
+
+const LOGIN_USERS = 4;
+
+async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void): Promise<void> {
+  const dataDir = join(tmp, 'sqlite');
+  mkdirSync(dataDir, { recursive: true });
+  const server = await startServer({ dataDir });
+  track(server);
+  const load = { connections: o.connections, duration: o.duration, cpuMs: server.cpuMs };
+  const cookie = await controlPlaneAdmin(server.env, server.port, 'bench-admin');
+  progress('SQLite: throughput rows');
+  const t = await throughputRows(server.port, cookie, load);
+  progress(`SQLite: password login (${LOGIN_USERS} accounts, rotating source addresses)`);
+  const users = await makeLoginUsers(server.env, server.port, LOGIN_USERS);
+  const login = await loginRow(server.port, users, load);
+  report.rows.push(t.health, t.ping, t.appInfo, t.me, login);
+
+  progress('argon2id verify rate, in-process');
+  const seconds = Math.min(o.duration, 6);
+  for (const c of [2, 4]) report.argon2.push(await argon2VerifyRate(c, seconds));
+  const raw = Math.max(...report.argon2.map((a) => a.perSecond));
+  report.ratios.push(
+    { name: 'app-info / trivial route', value: t.appInfo.rps / t.ping.rps, target: 0.8 },
+    { name: 'me / trivial route', value: t.me.rps / t.ping.rps, target: 0.6 },
+    { name: 'login / raw argon2 verify', value: login.rps / raw, target: 0.8 },
+  );
+
+  await realmPhase('SQLite', server, cookie, o, o.realms, report);
+  await server.stop();
+}
+
+async function postgresPhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void, trackPg: (p: PgServer) => void): Promise<void> {
+  const pgServer = await startPostgres(tmp, o.databaseUrl);
+  trackPg(pgServer);
+  report.header.push(`PostgreSQL: ${pgServer.label}`);
+  const globalName = `gh_bench_${randomBytes(4).toString('hex')}`;
+  const globalUrl = await createDatabase(pgServer, globalName);
+  const dataDir = join(tmp, 'postgres-data');
+  mkdirSync(dataDir, { recursive: true });
+  try {
+    const server = await startServer({ dataDir, databaseUrl: globalUrl });
+    track(server);
+    const cookie = await controlPlaneAdmin(server.env, server.port, 'bench-admin');
+    const checkpoint = async (when: string) => {
+      const names = [globalName, ...(await realmDatabasesOf(globalUrl))];
+      report.connections.push({ when, ...(await connectionCount(pgServer, names)) });
+    };
+    await realmPhase('PostgreSQL', server, cookie, o, o.pgRealms, report, checkpoint);
+    progress('PostgreSQL: waiting 12 s (realm pool idle timeout is 10 s)');
+    await sleep(12_000);
+    await checkpoint('after 12 s idle');
+    await server.stop();
+  } finally {
+    if (o.databaseUrl) {
+      progress('PostgreSQL: dropping the bench databases');
+      const t = performance.now();
+      const n = await dropGatehouseDatabases(pgServer, globalName, globalUrl);
+      report.notes.push(`Dropped ${n} PostgreSQL databases in ${((performance.now() - t) / 1000).toFixed(1)} s.`);
+    }
+  }
+}
+
+async function main(): Promise<number> {
+  const o = parseOptions(process.argv.slice(2));
+  if (o === 'help') {
+    process.stdout.write(HELP);
+    return 0;
+  }
+  if (o.build || !isBuilt()) {
+    progress('building (npm run build)');
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });
+  }
+  const report = emptyReport();
+  const cpu = cpus();
+  report.header.push(
+    `${new Date().toISOString()}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, load average at start ${loadavg()[0].toFixed(2)}`,
+    `autocannon ${o.connections} connections, ${o.duration} s per row after a 1 s warm-up, client on the same machine; production build (NODE_ENV=production node dist/server.js)`,
+    `fleet sizes: SQLite ${o.realms}, PostgreSQL ${o.postgres ? o.pgRealms : 'skipped'} realms; ${o.creates} timed sequential creates`,
+  );
+  const tmp = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
+  const servers: RunningServer[] = [];
+  const pgServers: PgServer[] = [];
+  let code = 0;
+  const started = performance.now();
+  try {
+    await sqlitePhase(tmp, o, report, (s) => servers.push(s));
+    if (o.postgres) await postgresPhase(tmp, o, report, (s) => servers.push(s), (p) => pgServers.push(p));
+  } catch (e) {
+    code = 1;
+    report.notes.push(`FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    for (const s of servers) {
+      if (existsSync(s.logFile)) report.notes.push(`server log ${s.logFile} (tail):\n\n    ${readFileSync(s.logFile, 'utf8').split('\n').slice(-30).join('\n    ')}`);
+    }
+  } finally {
+    for (const s of servers) await s.stop().catch(() => undefined);
+    for (const p of pgServers) await p.stop().catch(() => undefined);
+    stopAgent();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  report.notes.push(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s.`);
+  process.stdout.write(renderReport(report) + '\n');
+  return code;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    process.stderr.write(`bench failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,51 @@
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { SignOutButton } from '@/components/account/sign-out-button';
+import { initials } from '@/components/ui/brand';
+import { visibleNav, type Viewer } from './permissions';
+import { SideNav, type SideNavSection } from './side-nav';
+
+export type ShellUser = Viewer & { UserName: string; Firstname?: string | null; Lastname?: string | null; RealmDisplayName: string };
+
+/** The console frame: realm and user on top, navigation limited to what the user may use. */
+export function ConsoleShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const items = visibleNav(user);
+  const sections: SideNavSection[] = [{ heading: 'Realm', items: [{ href: '/console', label: 'Overview' }] }];
+  for (const section of ['Directory', 'Security', 'Platform'] as const) {
+    const list = items.filter((i) => i.section === section);
+    if (list.length) sections.push({ heading: section, items: list.map((i) => ({ href: i.href, label: i.label })) });
+  }
+  sections.push({ heading: 'You', items: [{ href: '/account', label: 'My account' }] });
+  const name = [user.Firstname, user.Lastname].filter(Boolean).join(' ') || user.UserName;
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <header className="topbar">
+        <Link href="/console" className="topbar-brand">
+          <span className="brand-mark brand-mark-sm" aria-hidden="true">
+            {initials(user.RealmDisplayName)}
+          </span>
+          <span>{user.RealmDisplayName}</span>
+          {user.IsControlPlane ? <span className="badge badge-brand badge-plain">Control plane</span> : null}
+        </Link>
+        <div className="topbar-user">
+          <Link href="/account" className="row" aria-label={`My account (${name})`}>
+            <span className="avatar" aria-hidden="true">
+              {initials(name)}
+            </span>
+            <span className="small">{name}</span>
+          </Link>
+          <SignOutButton size="sm" />
+        </div>
+      </header>
+      <aside className="sidenav">
+        <SideNav sections={sections} />
+      </aside>
+      <main className="main" id="main" tabIndex={-1}>
+        <div className="main-inner">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+// What the signed-in user may use, from GET /api/account/me's pre-expanded permissions (spec 5.7):
+// `realm:admin` means everything, `<resource>:admin` everything on that resource. The server checks
+// every call again; this only decides what the console shows.
+export type Viewer = { Permissions: string[]; ControlPlanePermissions?: string[]; IsControlPlane: boolean };
+export type AppContext = 'main' | 'control-plane';
+
+function resourceOf(permission: string): string {
+  const i = permission.lastIndexOf(':');
+  return i > 0 ? permission.slice(0, i) : permission;
+}
+
+export function can(viewer: Viewer, permission: string, app: AppContext = 'main'): boolean {
+  const granted = app === 'control-plane' ? (viewer.IsControlPlane ? viewer.ControlPlanePermissions ?? [] : []) : viewer.Permissions;
+  return granted.includes('realm:admin') || granted.includes(permission) || granted.includes(`${resourceOf(permission)}:admin`);
+}
+
+export type NavItem = { href: string; label: string; description: string; permission: string; app?: AppContext; section: 'Directory' | 'Security' | 'Platform' };
+
+export const NAV_ITEMS: NavItem[] = [
+  { href: '/console/users', label: 'Users', description: 'People who can sign in to this realm.', permission: 'user:read', section: 'Directory' },
+  { href: '/console/groups', label: 'Groups', description: 'Memberships, nesting and the roles they grant.', permission: 'authorization-group:read', section: 'Directory' },
+  { href: '/console/roles', label: 'Roles', description: "Named sets of an application's permissions.", permission: 'permission-role:read', section: 'Directory' },
+  { href: '/console/security-log', label: 'Security log', description: 'Sign-ins and other security events of this realm.', permission: 'auth-log:read', section: 'Security' },
+  { href: '/console/realms', label: 'Realms', description: 'Create, change and retire realms.', permission: 'realm:read', app: 'control-plane', section: 'Platform' },
+  { href: '/console/platform-audit', label: 'Platform audit', description: 'Realm-level events across the platform.', permission: 'control-plane:platform-audit:read', app: 'control-plane', section: 'Platform' },
+];
+
+export function visibleNav(viewer: Viewer): NavItem[] {
+  return NAV_ITEMS.filter((item) => can(viewer, item.permission, item.app));
+}

@@ -1,0 +1,141 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { api } from '@/components/data/api';
+import { useProblem } from '@/components/data/use-problem';
+import { Alert, ErrorSummary } from '@/components/ui/alert';
+import { Button, buttonClass } from '@/components/ui/button';
+import { CheckboxField, TextAreaField, TextField } from '@/components/ui/field';
+import { InviteResult } from './invite-result';
+import { SLUG_PATTERN, parseDomains, realmKeys, slugFrom, type CreateRealmResult } from './types';
+
+const schema = z
+  .object({
+    DisplayName: z.string().trim().min(1, 'Enter a display name.').max(200),
+    Slug: z.string().trim().regex(SLUG_PATTERN, 'Use 3–63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen.'),
+    Description: z.string().trim().max(2000),
+    Domains: z.string().refine((t) => parseDomains(t).length > 0, 'Enter at least one domain.'),
+    inviteAdmin: z.boolean(),
+    InitialAdmin: z.object({ UserName: z.string().trim(), Email: z.string().trim(), Firstname: z.string().trim(), Lastname: z.string().trim() }),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.inviteAdmin) return;
+    if (!v.InitialAdmin.UserName) ctx.addIssue({ code: 'custom', path: ['InitialAdmin', 'UserName'], message: 'Enter the administrator’s user name.' });
+    if (!z.email().safeParse(v.InitialAdmin.Email).success) ctx.addIssue({ code: 'custom', path: ['InitialAdmin', 'Email'], message: 'Enter a valid e-mail address.' });
+  });
+type Values = z.infer<typeof schema>;
+const FIELDS = ['DisplayName', 'Slug', 'Description', 'Domains', 'InitialAdmin.UserName', 'InitialAdmin.Email', 'InitialAdmin.Firstname', 'InitialAdmin.Lastname'] as const;
+
+export function CreateRealmForm() {
+  const queryClient = useQueryClient();
+  const [created, setCreated] = useState<CreateRealmResult | null>(null);
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { DisplayName: '', Slug: '', Description: '', Domains: '', inviteAdmin: true, InitialAdmin: { UserName: '', Email: '', Firstname: '', Lastname: '' } },
+  });
+  const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
+  const [displayName, inviteAdmin] = useWatch({ control: form.control, name: ['DisplayName', 'inviteAdmin'] });
+
+  // The slug follows the display name until someone edits it.
+  useEffect(() => {
+    if (!form.getFieldState('Slug').isDirty) form.setValue('Slug', slugFrom(displayName));
+  }, [displayName, form]);
+
+  const create = useMutation({
+    mutationFn: (v: Values) =>
+      api<CreateRealmResult>('/api/admin/realms', {
+        method: 'POST',
+        body: {
+          Slug: v.Slug,
+          DisplayName: v.DisplayName,
+          Description: v.Description || undefined,
+          Domains: parseDomains(v.Domains),
+          InitialAdmin: v.inviteAdmin
+            ? { UserName: v.InitialAdmin.UserName, Email: v.InitialAdmin.Email, Firstname: v.InitialAdmin.Firstname || undefined, Lastname: v.InitialAdmin.Lastname || undefined }
+            : undefined,
+        },
+      }),
+    onSuccess: (result) => {
+      setCreated(result);
+      void queryClient.invalidateQueries({ queryKey: realmKeys.all });
+    },
+    onError: (e) =>
+      report(e, {
+        codeFields: { 'Realm.SlugTaken': 'Slug', 'Realm.SlugInvalid': 'Slug', 'Realm.SlugReserved': 'Slug', 'Realm.DomainTaken': 'Domains', 'Realm.DomainInvalid': 'Domains' },
+      }),
+  });
+
+  if (created) return <Created result={created} />;
+
+  const errors = form.formState.errors;
+  return (
+    <form className="card" noValidate onSubmit={form.handleSubmit((v) => { clear(); create.mutate(v); })}>
+      <div className="card-body form">
+        <ErrorSummary summary={summary} ref={summaryRef} />
+        <div className="form-grid">
+          <TextField label="Display name" registration={form.register('DisplayName')} error={errors.DisplayName?.message} autoFocus />
+          <TextField label="Slug" hint="The realm’s permanent identifier. It cannot be changed later." registration={form.register('Slug')} error={errors.Slug?.message} spellCheck={false} autoCapitalize="none" />
+        </div>
+        <TextAreaField label="Domains" hint="Host names that select this realm, one per line. The first is its primary domain (e.g. acme.example.com)." registration={form.register('Domains')} error={errors.Domains?.message} rows={3} spellCheck={false} autoCapitalize="none" />
+        <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
+        <fieldset className="fieldset">
+          <legend>First administrator</legend>
+          <CheckboxField label="Invite the first administrator now" hint="They receive a one-time link to choose a password. You can also invite one later." registration={form.register('inviteAdmin')} />
+          {inviteAdmin ? (
+            <div className="form-grid">
+              <TextField label="User name" registration={form.register('InitialAdmin.UserName')} error={errors.InitialAdmin?.UserName?.message} autoCapitalize="none" spellCheck={false} />
+              <TextField label="E-mail" type="email" registration={form.register('InitialAdmin.Email')} error={errors.InitialAdmin?.Email?.message} autoCapitalize="none" spellCheck={false} />
+              <TextField label="First name" optional registration={form.register('InitialAdmin.Firstname')} error={errors.InitialAdmin?.Firstname?.message} />
+              <TextField label="Last name" optional registration={form.register('InitialAdmin.Lastname')} error={errors.InitialAdmin?.Lastname?.message} />
+            </div>
+          ) : null}
+        </fieldset>
+      </div>
+      <div className="card-footer form-actions">
+        <Button type="submit" variant="primary" busy={create.isPending} busyLabel="Creating the realm…">
+          Create realm
+        </Button>
+        <Link href="/console/realms" className={buttonClass('ghost')}>
+          Cancel
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+function Created({ result }: { result: CreateRealmResult }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  const realm = result.Realm;
+  return (
+    <section className="card" aria-labelledby="created-heading">
+      <div className="card-body stack">
+        <h2 id="created-heading" ref={heading} tabIndex={-1}>
+          Realm “{realm.DisplayName}” created
+        </h2>
+        <p className="muted">
+          It answers on <strong>{realm.Domains.join(', ')}</strong>.
+        </p>
+        {result.InitialAdminInvite ? (
+          <InviteResult invite={result.InitialAdminInvite} />
+        ) : (
+          <Alert title="No administrator yet">
+            <p>Invite one from the realm’s page.</p>
+          </Alert>
+        )}
+      </div>
+      <div className="card-footer form-actions">
+        <Link href={`/console/realms/${encodeURIComponent(realm.Slug)}`} className={buttonClass('primary')}>
+          Open the realm
+        </Link>
+        <Link href="/console/realms" className={buttonClass()}>
+          Back to realms
+        </Link>
+      </div>
+    </section>
+  );
+}

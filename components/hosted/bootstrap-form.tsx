@@ -1,0 +1,64 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { api, ApiError } from '@/components/data/api';
+import { useProblem } from '@/components/data/use-problem';
+import { Alert, ErrorSummary } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PasswordField } from '@/components/ui/field';
+
+const MIN = 8;
+const schema = z
+  .object({
+    Password: z.string().min(MIN, `Use at least ${MIN} characters.`).max(256, 'Use at most 256 characters.'),
+    Confirm: z.string().min(1, 'Enter the password again.'),
+  })
+  .refine((v) => v.Password === v.Confirm, { path: ['Confirm'], message: 'The two passwords do not match.' });
+type Values = z.infer<typeof schema>;
+const FIELDS = ['Password', 'Confirm'] as const;
+
+/** The first administrator chooses a password with the invite token (spec 3.3), then lands in the console. */
+export function BootstrapForm({ token }: { token: string }) {
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { Password: '', Confirm: '' } });
+  const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
+  const [dead, setDead] = useState<'used' | 'invalid' | null>(null);
+  const redeem = useMutation({
+    mutationFn: (v: Values) => api('/api/account/bootstrap-admin', { method: 'POST', body: { Token: token, Password: v.Password } }),
+    onSuccess: () => window.location.assign('/console'),
+    onError: (e) => {
+      if (e instanceof ApiError && e.code === 'BootstrapInvite.TokenUsed') return setDead('used');
+      if (e instanceof ApiError && e.code === 'BootstrapInvite.TokenInvalid') return setDead('invalid');
+      report(e);
+    },
+  });
+
+  if (dead) {
+    return (
+      <div className="stack">
+        <Alert tone="danger" title={dead === 'used' ? 'This invite link has already been used' : 'This invite link is invalid or has expired'}>
+          <p>{dead === 'used' ? 'If you set your password with it, sign in with that password.' : 'Invite links work once, for 24 hours. Ask an administrator for a new one.'}</p>
+        </Alert>
+        <Link href="/login" className="btn btn-primary btn-block">
+          Go to sign-in
+        </Link>
+      </div>
+    );
+  }
+
+  const errors = form.formState.errors;
+  const done = redeem.isSuccess;
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); redeem.mutate(v); })}>
+      <ErrorSummary summary={summary} ref={summaryRef} />
+      <PasswordField label="New password" hint={`At least ${MIN} characters. A long passphrase is easiest to remember.`} registration={form.register('Password')} error={errors.Password?.message} autoComplete="new-password" autoFocus />
+      <PasswordField label="Repeat the password" registration={form.register('Confirm')} error={errors.Confirm?.message} autoComplete="new-password" />
+      <Button type="submit" variant="primary" block busy={redeem.isPending || done} busyLabel={done ? 'Opening the console…' : 'Saving…'}>
+        Set password and continue
+      </Button>
+    </form>
+  );
+}

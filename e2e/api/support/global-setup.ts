@@ -1,0 +1,105 @@
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { runCli } from './cli';
+import { cookieFrom, sendRequest } from './http';
+import { chooseMode, freePort, randomSuffix, serverEnv, startServer, stopPid, type ServerHandle } from './server-process';
+import { createStorage, destroyStorage, engineFromEnv } from './storage';
+import type { AdminAccount, SuiteInfo } from './types';
+
+// Once per `vitest run --project api`: a fresh store (temp SQLite data dir, or with
+// GATEHOUSE_TEST_DB=postgres a fresh `gh_test_*` database), the real server on a free port, a
+// control-plane administrator made with the CLI and signed in once. Teardown stops the server and
+// drops every database it made. GATEHOUSE_TEST_KEEP=1 keeps the data directory for a post-mortem.
+
+const LOG_ROOT = join(tmpdir(), 'gatehouse-e2e-logs');
+
+function pruneOldLogs(): void {
+  mkdirSync(LOG_ROOT, { recursive: true });
+  for (const name of readdirSync(LOG_ROOT)) {
+    const p = join(LOG_ROOT, name);
+    try {
+      if (Date.now() - statSync(p).mtimeMs > 24 * 3600 * 1000) rmSync(p, { recursive: true, force: true });
+    } catch {
+      /* raced with another run */
+    }
+  }
+}
+
+function redisReachable(url: string): Promise<boolean> {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: u.hostname || '127.0.0.1', port: Number(u.port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (d) => done(d.toString().startsWith('+PONG')));
+  });
+}
+
+/** Redis is used on the PostgreSQL run (the multi-instance setup); GATEHOUSE_TEST_REDIS=0|1 overrides. */
+function chooseRedis(engine: string): string | undefined {
+  const flag = process.env.GATEHOUSE_TEST_REDIS;
+  const use = flag === undefined ? engine === 'postgres' : flag === '1' || flag === 'true';
+  return use ? (process.env.GATEHOUSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const engine = engineFromEnv();
+  const mode = chooseMode();
+  const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomSuffix(3)}`;
+  const runDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+  pruneOldLogs();
+  const logDir = join(LOG_ROOT, runId);
+  const redisUrl = chooseRedis(engine);
+  if (redisUrl && !(await redisReachable(redisUrl))) {
+    throw new Error(`Redis does not answer at ${redisUrl} (start it, or run with GATEHOUSE_TEST_REDIS=0)`);
+  }
+
+  const storage = await createStorage(engine, runDir, 'main');
+  let server: ServerHandle | undefined;
+  const pidFile = join(runDir, 'main.pid');
+  const teardown = async () => {
+    try {
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      if (pid) await stopPid(pid);
+    } catch {
+      /* never started */
+    }
+    await server?.stop();
+    await destroyStorage(storage).catch((e: unknown) => console.error('[e2e] could not drop the test storage:', e));
+    if (process.env.GATEHOUSE_TEST_KEEP !== '1') rmSync(runDir, { recursive: true, force: true });
+  };
+
+  try {
+    const port = await freePort();
+    const env = serverEnv(port, storage, redisUrl);
+    console.log(`[e2e] starting the ${mode} server on port ${port} (${engine}${redisUrl ? ' + redis' : ''}); logs in ${logDir}`);
+    const started = Date.now();
+    server = await startServer({ name: 'main', port, mode, env, logDir });
+    writeFileSync(pidFile, String(server.pid));
+    console.log(`[e2e] server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const admin: AdminAccount = { userName: 'e2e-admin', email: 'e2e-admin@example.test', password: `Adm1n-${randomSuffix(8)}` };
+    const cli = await runCli(env, ['recover', 'bootstrap-admin', '--email', admin.email, '--username', admin.userName, '--password', admin.password]);
+    if (cli.code !== 0) throw new Error(`gatehouse recover bootstrap-admin --password failed (${cli.code}): ${cli.stderr}`);
+    const login = await sendRequest(port, `localhost:${port}`, 'POST', '/api/account/login', { body: { UserName: admin.userName, Password: admin.password } });
+    const sessionCookie = login.setCookies.map((c) => c.split(';')[0]).find((c) => c.includes('session'));
+    if (login.status !== 200 || !sessionCookie || !cookieFrom(login.setCookies, sessionCookie.split('=')[0])) {
+      throw new Error(`the control-plane administrator cannot sign in: ${login.status} ${login.text}`);
+    }
+
+    const info: SuiteInfo = { port, mode, storage, redisUrl, env, runDir, logDir, pidFile, admin, adminCookie: sessionCookie };
+    project.provide('gatehouse', info);
+  } catch (e) {
+    await teardown();
+    throw e;
+  }
+  return teardown;
+}

@@ -1,0 +1,173 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ServerMode, Storage } from './types';
+
+// Starting and stopping the REAL server as a child process. Nothing here is built: the production
+// build (dist/server.js + .next/BUILD_ID) is used when present, else `server.ts` through tsx.
+
+export const repoRoot = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
+
+/** `GATEHOUSE_TEST_SERVER=prod|dev` forces a mode; otherwise prod when a build exists. */
+export function chooseMode(): ServerMode {
+  const forced = process.env.GATEHOUSE_TEST_SERVER;
+  const built = existsSync(join(repoRoot, 'dist', 'server.js')) && existsSync(join(repoRoot, '.next', 'BUILD_ID'));
+  if (forced === 'prod') {
+    if (!built) throw new Error('GATEHOUSE_TEST_SERVER=prod but there is no production build: run `npm run build` first.');
+    return 'prod';
+  }
+  if (forced === 'dev') return 'dev';
+  if (forced) throw new Error(`GATEHOUSE_TEST_SERVER must be "prod" or "dev", not ${JSON.stringify(forced)}`);
+  return built ? 'prod' : 'dev';
+}
+
+export function randomSuffix(bytes = 5): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolvePort(port));
+    });
+  });
+}
+
+// Settings the server reads; none of the caller's may leak into a test server.
+const OWN_ENV = /^(GATEHOUSE_|DATABASE_URL$|REDIS_URL$|SMTP_URL$|PORT$|NODE_ENV$|VITEST|NEXT_)/;
+
+/** The environment of a server (and of the CLI) on `storage`, with `extra` settings on top. */
+export function serverEnv(port: number, storage: Storage, redisUrl: string | undefined, extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !OWN_ENV.test(k)) env[k] = v;
+  env.PORT = String(port);
+  env.GATEHOUSE_DATA_DIR = storage.dataDir;
+  if (storage.databaseUrl) env.DATABASE_URL = storage.databaseUrl;
+  if (redisUrl) env.REDIS_URL = redisUrl;
+  env.NEXT_TELEMETRY_DISABLED = '1';
+  return { ...env, ...extra };
+}
+
+export type ServerHandle = {
+  pid: number;
+  port: number;
+  mode: ServerMode;
+  logFile: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+};
+
+function get(port: number, path: string, timeoutMs: number): Promise<number> {
+  return new Promise((resolveStatus) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET', headers: { host: 'health.invalid' }, timeout: timeoutMs }, (res) => {
+      res.resume();
+      res.on('end', () => resolveStatus(res.statusCode ?? 0));
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolveStatus(0));
+    req.end();
+  });
+}
+
+function tail(file: string, lines = 40): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-lines).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((r) => child.once('exit', () => r()));
+}
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/**
+ * Spawns a server in its own process group, waits until `/health` answers 200 and returns a handle.
+ * A server that exits or does not answer within `startTimeoutMs` fails with the tail of its log.
+ */
+export async function startServer(options: {
+  name: string;
+  port: number;
+  mode: ServerMode;
+  env: Record<string, string>;
+  logDir: string;
+  startTimeoutMs?: number;
+}): Promise<ServerHandle> {
+  const { name, port, mode, logDir } = options;
+  mkdirSync(logDir, { recursive: true });
+  const logFile = join(logDir, `${name}-${port}.log`);
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const env = { ...options.env, PORT: String(port), NODE_ENV: mode === 'prod' ? 'production' : 'development' };
+  const args = mode === 'prod' ? [join(repoRoot, 'dist', 'server.js')] : ['--import', 'tsx', join(repoRoot, 'server.ts')];
+  const child = spawn(process.execPath, args, { cwd: repoRoot, env: env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error(`could not spawn the ${name} server`);
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      killGroup(pid, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    // The process group may hold children (Next workers): make sure none survives.
+    killGroup(pid, 'SIGKILL');
+    log.end();
+  };
+
+  const deadline = Date.now() + (options.startTimeoutMs ?? (mode === 'prod' ? 60_000 : 180_000));
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`the ${name} server (${mode}) exited during start-up (code ${child.exitCode}). Log ${logFile}:\n${tail(logFile)}`);
+    }
+    if ((await get(port, '/health', 2000)) === 200) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the ${name} server (${mode}) did not answer /health on port ${port} in time. Log ${logFile}:\n${tail(logFile)}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { pid, port, mode, logFile, env, stop };
+}
+
+/** Sends SIGTERM (then SIGKILL) to a server started by another process, by its pid. */
+export async function stopPid(pid: number): Promise<void> {
+  const alive = () => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (!alive()) return;
+  killGroup(pid, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (alive() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  killGroup(pid, 'SIGKILL');
+}

@@ -1,0 +1,112 @@
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { randomSuffix } from './server-process';
+import type { Engine, Storage } from './types';
+
+// Fresh storage for a test server, and direct reads of it so tests can check what the API cannot
+// show (a leftover reservation, a tenant database that should be gone).
+
+/** Maintenance connection of the PostgreSQL server the tests use (trust auth on 127.0.0.1). */
+export function pgAdminUrl(): string {
+  return process.env.GATEHOUSE_TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+}
+
+export function engineFromEnv(): Engine {
+  const v = (process.env.GATEHOUSE_TEST_DB ?? 'sqlite').toLowerCase();
+  if (v === 'postgres' || v === 'postgresql' || v === 'pg') return 'postgres';
+  if (v === 'sqlite') return 'sqlite';
+  throw new Error(`GATEHOUSE_TEST_DB must be "sqlite" or "postgres", not ${JSON.stringify(v)}`);
+}
+
+export async function withPg<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function urlFor(database: string): string {
+  const u = new URL(pgAdminUrl());
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+/** A new, empty store: a data directory, plus for PostgreSQL a `gh_test_<random>` global database. */
+export async function createStorage(engine: Engine, parentDir: string, label: string): Promise<Storage> {
+  const dataDir = join(parentDir, `data-${label}-${randomSuffix(3)}`);
+  mkdirSync(dataDir, { recursive: true });
+  if (engine === 'sqlite') return { engine, dataDir };
+  const databaseName = `gh_test_${randomSuffix(6)}`;
+  try {
+    await withPg(pgAdminUrl(), (c) => c.query(`CREATE DATABASE "${databaseName}"`));
+  } catch (e) {
+    throw new Error(`cannot create the PostgreSQL test database at ${pgAdminUrl()} (is PostgreSQL running?): ${(e as Error).message}`);
+  }
+  return { engine, dataDir, databaseName, databaseUrl: urlFor(databaseName) };
+}
+
+export type GlobalRealmRow = { id: string; slug: string; databaseName: string; isProvisioned: boolean; isActive: boolean; isControlPlane: boolean };
+
+/** Every row of the global Realm table, provisioned or not. */
+export async function globalRealmRows(storage: Storage): Promise<GlobalRealmRow[]> {
+  const sql = 'SELECT "id", "slug", "databaseName", "isProvisioned", "isActive", "isControlPlane" FROM "Realm"';
+  if (storage.engine === 'postgres') {
+    return withPg(storage.databaseUrl!, async (c) => (await c.query<GlobalRealmRow>(sql)).rows);
+  }
+  const file = join(storage.dataDir, 'global.db');
+  if (!existsSync(file)) return [];
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const rows = db.prepare(sql).all() as Array<Omit<GlobalRealmRow, 'isProvisioned' | 'isActive' | 'isControlPlane'> & Record<string, unknown>>;
+    return rows.map((r) => ({ ...r, isProvisioned: Boolean(r.isProvisioned), isActive: Boolean(r.isActive), isControlPlane: Boolean(r.isControlPlane) }));
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Names of the realm databases that physically exist: SQLite files under `<data>/realms`, or on
+ * PostgreSQL the `gh_r_*` databases (server-wide: compare before/after snapshots, not absolutes).
+ */
+export async function existingRealmDatabases(storage: Storage): Promise<string[]> {
+  if (storage.engine === 'postgres') {
+    return withPg(pgAdminUrl(), async (c) => (await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'gh\\_r\\_%'")).rows.map((r) => r.datname));
+  }
+  const dir = join(storage.dataDir, 'realms');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => /\.db(-wal|-shm|-journal)?$/.test(f));
+}
+
+export async function realmDatabaseExists(storage: Storage, databaseName: string): Promise<boolean> {
+  if (storage.engine === 'postgres') {
+    return withPg(pgAdminUrl(), async (c) => ((await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName])).rowCount ?? 0) > 0);
+  }
+  return existsSync(join(storage.dataDir, 'realms', `${databaseName}.db`));
+}
+
+/** Drops every realm database the global store lists, then the global database, then the files. */
+export async function destroyStorage(storage: Storage): Promise<void> {
+  if (storage.engine === 'postgres' && storage.databaseName) {
+    let names: string[] = [];
+    try {
+      names = (await globalRealmRows(storage)).map((r) => r.databaseName);
+    } catch {
+      names = [];
+    }
+    await withPg(pgAdminUrl(), async (c) => {
+      for (const name of names) {
+        if (/^[a-z0-9_]{1,63}$/.test(name)) await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      }
+      await c.query(`ALTER DATABASE "${storage.databaseName}" ALLOW_CONNECTIONS true`).catch(() => undefined);
+      await c.query(`DROP DATABASE IF EXISTS "${storage.databaseName}" WITH (FORCE)`);
+    });
+  }
+  rmSync(storage.dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,77 @@
+import type { AnyEndpoint, HttpMethod } from '../http/endpoint';
+import * as accountEndpoints from './account-endpoints';
+import * as appEndpoints from './app-endpoints';
+import * as groupEndpoints from './group-endpoints';
+import * as logEndpoints from './log-endpoints';
+import * as principalEndpoints from './principal-endpoints';
+import * as publicEndpoints from './public-endpoints';
+import * as realmEndpoints from './realm-endpoints';
+import * as realmSettingsEndpoints from './realm-settings-endpoints';
+import * as roleEndpoints from './role-endpoints';
+import * as userEndpoints from './user-endpoints';
+
+// Every endpoint declaration of the REST surface, collected from the `lib/api/*-endpoints.ts`
+// modules (ARCHITECTURE.md "One declaration per endpoint"). The OpenAPI document is generated from
+// this list; catalog.test.ts fails when an endpoints module is not imported here or when a route
+// under app/api binds an endpoint the catalog does not hold.
+//
+// Adding an endpoints module: import it above and list it in MODULES under its file stem.
+const MODULES: Record<string, Record<string, unknown>> = {
+  account: accountEndpoints,
+  app: appEndpoints,
+  group: groupEndpoints,
+  log: logEndpoints,
+  principal: principalEndpoints,
+  public: publicEndpoints,
+  realm: realmEndpoints,
+  'realm-settings': realmSettingsEndpoints,
+  role: roleEndpoints,
+  user: userEndpoints,
+};
+
+export type CatalogEntry = {
+  /** The endpoints module's file stem: `realm` for lib/api/realm-endpoints.ts. */
+  module: string;
+  /** The exported name of the declaration, e.g. `createRealmEndpoint`. */
+  exportName: string;
+  endpoint: AnyEndpoint;
+};
+
+const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** True for a value made by defineEndpoint (modules may also export schemas and helpers). */
+export function isEndpoint(value: unknown): value is AnyEndpoint {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.method === 'string' &&
+    METHODS.has(v.method) &&
+    typeof v.path === 'string' &&
+    v.path.startsWith('/') &&
+    typeof v.summary === 'string' &&
+    Array.isArray(v.tags) &&
+    typeof v.auth === 'string' &&
+    typeof v.handler === 'function'
+  );
+}
+
+function collect(modules: Record<string, Record<string, unknown>>): CatalogEntry[] {
+  const entries: CatalogEntry[] = [];
+  const seen = new Set<AnyEndpoint>();
+  for (const [module, exports] of Object.entries(modules)) {
+    for (const [exportName, value] of Object.entries(exports)) {
+      // An endpoint re-exported under a second name is still one operation.
+      if (!isEndpoint(value) || seen.has(value)) continue;
+      seen.add(value);
+      entries.push({ module, exportName, endpoint: value });
+    }
+  }
+  return entries;
+}
+
+/** Module stems imported above, so a test can compare them with the files in lib/api. */
+export const catalogModules: readonly string[] = Object.keys(MODULES);
+
+export const catalogEntries: readonly CatalogEntry[] = collect(MODULES);
+
+export const endpointCatalog: readonly AnyEndpoint[] = catalogEntries.map((e) => e.endpoint);

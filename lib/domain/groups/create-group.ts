@@ -1,0 +1,45 @@
+import { requirePermission } from '../../authz/require-permission';
+import { newId } from '../../crypto/tokens';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { realmDb, type DomainContext } from '../context';
+import { toJsonList } from '../json-list';
+import { optionalText, patchList } from '../merge-patch';
+import { ALL_APPS, normalizeBoundTo } from './bound-to';
+import { assertReferencesExist, requireGroupRow, type GroupRow } from './repo';
+import type { CreateGroupInput } from './schemas';
+
+// POST /api/group (spec 4.7, CONTRACT.md): Name, Description?, BoundTo? (default ["*"]), RoleIds?,
+// ParentGroupIds?. A new group has no members and no children, so it can neither close a nesting
+// cycle nor hand anybody permissions yet; both are checked when members or nesting are added.
+export async function createGroup(ctx: DomainContext, input: CreateGroupInput): Promise<GroupRow> {
+  await requirePermission(ctx, 'authorization-group:write');
+  const roleIds = patchList(input.RoleIds) ?? [];
+  const parentIds = patchList(input.ParentGroupIds) ?? [];
+  const boundTo = normalizeBoundTo(input.BoundTo ?? [ALL_APPS]);
+  const db = await realmDb(ctx.realm);
+  const id = newId();
+  try {
+    await db.$transaction(async (tx) => {
+      await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
+      await tx.group.create({
+        data: {
+          id,
+          name: input.Name,
+          nameNormalized: input.Name.toLowerCase(),
+          description: optionalText(input.Description),
+          boundTo: toJsonList(boundTo),
+          roles: { create: roleIds.map((roleId) => ({ roleId })) },
+          parents: { create: parentIds.map((parentId) => ({ parentId })) },
+        },
+      });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError('Group.NameTaken');
+    throw e;
+  }
+  await publish(eventFrom(ctx, 'group.created', id, { groupId: id, boundTo, roleCount: roleIds.length, parentCount: parentIds.length }));
+  return requireGroupRow(db, id);
+}

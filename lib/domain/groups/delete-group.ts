@@ -1,0 +1,31 @@
+import { requirePermission } from '../../authz/require-permission';
+import { AppError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { realmDb, type DomainContext } from '../context';
+import { assertAdministratorsRemain } from '../users/last-administrator';
+import { assertCanConfer, conferredByGroups } from './no-escalation';
+import { requireGroupRow } from './repo';
+
+// DELETE /api/group/{id} (spec 4.7): removes the group with its memberships, role links and nesting
+// edges (both directions). The built-in Administrators group cannot be deleted, nor a group nested
+// in it whose members are the last administrators; nor, by someone who does not hold them, a group
+// conferring Gatehouse permissions (no-escalation.ts).
+export async function deleteGroup(ctx: DomainContext, id: string): Promise<void> {
+  await requirePermission(ctx, 'authorization-group:write');
+  const db = await realmDb(ctx.realm);
+  const group = await requireGroupRow(db, id);
+  if (group.isBuiltIn) throw new AppError('Group.BuiltIn');
+  // Its members lose what it confers: only someone holding all of that may take it away.
+  await assertCanConfer(ctx, await conferredByGroups(db, [id]));
+  await db.$transaction(async (tx) => {
+    await assertAdministratorsRemain(tx, { deletedGroupId: id });
+    await tx.groupMember.deleteMany({ where: { groupId: id } });
+    await tx.groupRole.deleteMany({ where: { groupId: id } });
+    await tx.groupParent.deleteMany({ where: { OR: [{ childId: id }, { parentId: id }] } });
+    await tx.group.delete({ where: { id } });
+  });
+  await publish(
+    eventFrom(ctx, 'group.deleted', id, { groupId: id, memberCount: group._count.members, childCount: group.children.length, roleCount: group.roles.length }),
+  );
+}

@@ -1,0 +1,40 @@
+import type { RealmTx } from '../../db/types';
+import { parseStringList } from '../json-list';
+import type { MemberMap } from './graph';
+
+// Loads the group nesting graph of a realm. Groups number in the tens to hundreds, so the whole
+// graph (without members) is read in two queries and walked in memory by graph.ts. A RealmDb is a
+// RealmTx with more methods, so both a handle and a transaction can be passed.
+
+export type GroupInfo = { id: string; name: string; description: string | null; boundTo: string[]; isBuiltIn: boolean };
+export type GroupGraph = { groups: Map<string, GroupInfo>; parentsOf: Map<string, string[]> };
+
+export async function loadGroupGraph(db: RealmTx): Promise<GroupGraph> {
+  const [rows, edges] = await Promise.all([
+    db.group.findMany({ select: { id: true, name: true, description: true, boundTo: true, isBuiltIn: true } }),
+    db.groupParent.findMany({ select: { childId: true, parentId: true } }),
+  ]);
+  const groups = new Map(rows.map((g) => [g.id, { ...g, boundTo: parseStringList(g.boundTo) }]));
+  return { groups, parentsOf: parentMap(edges) };
+}
+
+export async function loadParentMap(db: RealmTx): Promise<Map<string, string[]>> {
+  return parentMap(await db.groupParent.findMany({ select: { childId: true, parentId: true } }));
+}
+
+function parentMap(edges: { childId: string; parentId: string }[]): Map<string, string[]> {
+  const parentsOf = new Map<string, string[]>();
+  for (const e of edges) (parentsOf.get(e.childId) ?? parentsOf.set(e.childId, []).get(e.childId)!).push(e.parentId);
+  return parentsOf;
+}
+
+/** Direct members of the given groups; `liveOnly` keeps active, non-deleted users (spec 5.7). */
+export async function loadMembers(db: RealmTx, groupIds: readonly string[], liveOnly: boolean): Promise<MemberMap> {
+  const rows = await db.groupMember.findMany({
+    where: { groupId: { in: [...groupIds] }, ...(liveOnly ? { user: { isActive: true, deletedAt: null } } : {}) },
+    select: { groupId: true, userId: true },
+  });
+  const members = new Map<string, string[]>();
+  for (const r of rows) (members.get(r.groupId) ?? members.set(r.groupId, []).get(r.groupId)!).push(r.userId);
+  return members;
+}

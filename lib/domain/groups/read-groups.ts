@@ -1,0 +1,37 @@
+import { requirePermission } from '../../authz/require-permission';
+import type { RealmPrisma } from '../../db/types';
+import { realmDb, type DomainContext } from '../context';
+import { pageOf, type Page, type PageQuery } from '../paging';
+import { groupColumns, requireGroupRow, type GroupRow } from './repo';
+
+// GET /api/group and GET /api/group/{id} (spec 4.7 "Groups"; paging and search spec 4.9).
+
+type Order = RealmPrisma.GroupOrderByWithRelationInput;
+const SORTS: Record<string, (dir: 'asc' | 'desc') => Order> = {
+  name: (dir) => ({ nameNormalized: dir }),
+  createdat: (dir) => ({ createdAt: dir }),
+};
+
+export async function listGroups(ctx: DomainContext, q: PageQuery): Promise<Page<GroupRow>> {
+  await requirePermission(ctx, 'authorization-group:read');
+  const db = await realmDb(ctx.realm);
+  const term = q.search?.trim().toLowerCase();
+  const where: RealmPrisma.GroupWhereInput = term ? { nameNormalized: { contains: term } } : {};
+  const sort = SORTS[(q.sortBy ?? 'name').toLowerCase()] ?? SORTS.name;
+  const [total, rows] = await Promise.all([
+    db.group.count({ where }),
+    db.group.findMany({
+      where,
+      select: groupColumns,
+      orderBy: [sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
+      skip: (q.page - 1) * q.pageSize,
+      take: q.pageSize,
+    }),
+  ]);
+  return pageOf(rows, total, q);
+}
+
+export async function getGroup(ctx: DomainContext, id: string): Promise<GroupRow> {
+  await requirePermission(ctx, 'authorization-group:read');
+  return requireGroupRow(await realmDb(ctx.realm), id);
+}

@@ -1,0 +1,84 @@
+import type { RealmPrisma, RealmTx } from '../../db/types';
+import { AppError } from '../../errors/app-error';
+import { normalizeEmail, normalizeUserName } from './insert-user';
+
+// Reads of user rows for the admin API. Credential material stays out: the hash is never selected,
+// only whether one exists (ARCHITECTURE.md "Storage through handles").
+
+export const userColumns = {
+  id: true,
+  userName: true,
+  email: true,
+  emailConfirmed: true,
+  firstname: true,
+  lastname: true,
+  acronym: true,
+  isActive: true,
+  deletedAt: true,
+  lastLoginAt: true,
+  createdAt: true,
+  updatedAt: true,
+} as const satisfies RealmPrisma.UserSelect;
+
+export type UserRow = RealmPrisma.UserGetPayload<{ select: typeof userColumns }> & { hasPassword: boolean };
+
+export async function withHasPassword(db: RealmTx, rows: RealmPrisma.UserGetPayload<{ select: typeof userColumns }>[]): Promise<UserRow[]> {
+  if (!rows.length) return [];
+  const withHash = await db.user.findMany({ where: { id: { in: rows.map((r) => r.id) }, passwordHash: { not: null } }, select: { id: true } });
+  const has = new Set(withHash.map((r) => r.id));
+  return rows.map((r) => ({ ...r, hasPassword: has.has(r.id) }));
+}
+
+/** The user, deleted or not, or 404 User.NotFound. */
+export async function requireUserRow(db: RealmTx, id: string): Promise<UserRow> {
+  const row = await db.user.findUnique({ where: { id }, select: userColumns });
+  if (!row) throw new AppError('User.NotFound');
+  return (await withHasPassword(db, [row]))[0];
+}
+
+/** As requireUserRow, and 409 User.Deleted for a soft-deleted user (restore it first). */
+export async function requireLiveUserRow(db: RealmTx, id: string): Promise<UserRow> {
+  const row = await requireUserRow(db, id);
+  if (row.deletedAt) throw new AppError('User.Deleted');
+  return row;
+}
+
+/**
+ * Search over user name, e-mail and names. User name and e-mail use their lower-case copies, so the
+ * match is case-insensitive on both engines. The schema has no lower-case copies of the first and
+ * last name; they are matched as typed, lower-cased and capitalised (PostgreSQL LIKE is
+ * case-sensitive, SQLite's is not for ASCII).
+ */
+export function userSearchWhere(search: string | undefined): RealmPrisma.UserWhereInput {
+  const raw = search?.trim();
+  if (!raw) return {};
+  const lower = raw.toLowerCase();
+  const variants = [...new Set([raw, lower, lower.charAt(0).toUpperCase() + lower.slice(1)])];
+  return {
+    OR: [
+      { userNameNormalized: { contains: lower } },
+      { emailNormalized: { contains: lower } },
+      ...variants.flatMap((v) => [{ firstname: { contains: v } }, { lastname: { contains: v } }]),
+    ],
+  };
+}
+
+/**
+ * 409 when the user name or e-mail is taken by another user. Password login accepts either the user
+ * name or the e-mail (CONTRACT.md), so a user name may not equal another user's e-mail and the other
+ * way round: one sign-in name must never match two accounts. Deleted users keep their names until
+ * erased, so a restore can never clash.
+ */
+export async function assertIdentityFree(db: RealmTx, identity: { userName?: string; email?: string }, exceptId?: string): Promise<void> {
+  const not = exceptId ? { id: { not: exceptId } } : {};
+  if (identity.userName !== undefined) {
+    const n = normalizeUserName(identity.userName);
+    const clash = await db.user.findFirst({ where: { ...not, OR: [{ userNameNormalized: n }, { emailNormalized: n }] }, select: { deletedAt: true } });
+    if (clash) throw new AppError('User.UserNameTaken', { detail: clash.deletedAt ? 'A deleted user holds this name; restore or erase it.' : undefined });
+  }
+  if (identity.email !== undefined) {
+    const e = normalizeEmail(identity.email);
+    const clash = await db.user.findFirst({ where: { ...not, OR: [{ emailNormalized: e }, { userNameNormalized: e }] }, select: { deletedAt: true } });
+    if (clash) throw new AppError('User.EmailTaken', { detail: clash.deletedAt ? 'A deleted user holds this address; restore or erase it.' : undefined });
+  }
+}

@@ -1,0 +1,33 @@
+import { requirePermission } from '../../authz/require-permission';
+import { AppError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { realmDb, type DomainContext } from '../context';
+import { requireUserRow, type UserRow } from './repo';
+
+// POST /api/user/{id}/restore and POST /api/user/restore (spec 3.5): undoes a soft delete. Names
+// and e-mail addresses stay reserved while a user is deleted, so a restore cannot clash. Restoring
+// a user that is not deleted is a no-op.
+
+export type BulkRestoreResult = { restored: string[]; notFound: string[] };
+
+export async function restoreUsers(ctx: DomainContext, ids: readonly string[]): Promise<BulkRestoreResult> {
+  await requirePermission(ctx, 'user:write');
+  const unique = [...new Set(ids)];
+  const db = await realmDb(ctx.realm);
+  const now = new Date();
+  const { found, restored } = await db.$transaction(async (tx) => {
+    const rows = await tx.user.findMany({ where: { id: { in: unique } }, select: { id: true, deletedAt: true } });
+    const toRestore = rows.filter((r) => r.deletedAt).map((r) => r.id);
+    if (toRestore.length) await tx.user.updateMany({ where: { id: { in: toRestore } }, data: { deletedAt: null, updatedAt: now } });
+    return { found: new Set(rows.map((r) => r.id)), restored: toRestore };
+  });
+  for (const id of restored) await publish(eventFrom(ctx, 'user.restored', id, { userId: id, bulk: unique.length > 1 }));
+  return { restored: unique.filter((id) => found.has(id)), notFound: unique.filter((id) => !found.has(id)) };
+}
+
+export async function restoreUser(ctx: DomainContext, id: string): Promise<UserRow> {
+  const result = await restoreUsers(ctx, [id]);
+  if (result.notFound.length) throw new AppError('User.NotFound');
+  return requireUserRow(await realmDb(ctx.realm), id);
+}

@@ -1,0 +1,57 @@
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+// Browser tests (e2e/ui) against the real server, which the config starts itself: the production
+// build when there is one (npm run build), else the TypeScript source through tsx. Every run gets
+// a fresh data directory; the tests run the CLI with the same environment (e2e/ui/support/env.ts).
+// Chromium is Debian's (apt-get install -y chromium), never a Playwright download.
+
+const port = Number(process.env.GATEHOUSE_E2E_PORT ?? 3310);
+// Evaluated again in every worker: the first evaluation's directory travels to them in the env.
+process.env.GATEHOUSE_E2E_PORT = String(port);
+process.env.GATEHOUSE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+
+const built = existsSync('dist/server.js') && existsSync('.next/BUILD_ID');
+const serverEnv = {
+  PORT: String(port),
+  GATEHOUSE_PUBLIC_PORT: String(port),
+  GATEHOUSE_DATA_DIR: process.env.GATEHOUSE_E2E_DATA_DIR,
+  NODE_ENV: built ? 'production' : 'development',
+};
+
+export default defineConfig({
+  testDir: 'e2e/ui',
+  testMatch: '**/*.spec.ts',
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  timeout: built ? 60_000 : 180_000,
+  expect: { timeout: built ? 10_000 : 30_000 },
+  reporter: [['list']],
+  outputDir: join(tmpdir(), 'gatehouse-e2e-results'),
+  globalTeardown: './e2e/ui/support/global-teardown.ts',
+  use: {
+    baseURL: `http://localhost:${port}`,
+    browserName: 'chromium',
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: built ? 'node dist/server.js' : 'npx tsx server.ts',
+    url: `http://127.0.0.1:${port}/health`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# The whole test suite (`npm test`): typecheck, unit tests, production build, the HTTP suite against
+# the real server on SQLite and on PostgreSQL (+ Redis), then the browser tests when they exist.
+# Stops at the first failing stage. The last line sums the test runners: "N passed, N failed".
+#
+#   SKIP_POSTGRES=1   leave out the PostgreSQL run of the HTTP suite
+#   SKIP_E2E_UI=1     leave out the Playwright run
+set -uo pipefail
+
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+REPORTS=$(mktemp -d "${TMPDIR:-/tmp}/gatehouse-test-all.XXXXXX")
+trap 'rm -rf "$REPORTS"' EXIT
+export NEXT_TELEMETRY_DISABLED=1
+
+PASSED=0
+FAILED=0
+START=$(date +%s)
+
+say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+summary() {
+  local elapsed=$(( $(date +%s) - START ))
+  echo
+  echo "took $((elapsed / 60))m$((elapsed % 60))s"
+  echo "$PASSED passed, $FAILED failed"
+}
+
+die() {
+  printf '\n\033[31mFAILED: %s\033[0m\n' "$*" >&2
+  summary
+  exit 1
+}
+
+# Adds a vitest JSON report's counts to the totals.
+count_vitest() {
+  local file=$1
+  [ -s "$file" ] || return 0
+  local counts
+  counts=$(node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")); console.log(`${r.numPassedTests ?? 0} ${(r.numFailedTests ?? 0)}`)' "$file") || return 0
+  PASSED=$((PASSED + ${counts% *}))
+  FAILED=$((FAILED + ${counts#* }))
+}
+
+# Adds a Playwright JSON report's counts to the totals (flaky tests passed on retry).
+count_playwright() {
+  local file=$1
+  [ -s "$file" ] || return 0
+  local counts
+  counts=$(node -e 'const s = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).stats ?? {}; console.log(`${(s.expected ?? 0) + (s.flaky ?? 0)} ${s.unexpected ?? 0}`)' "$file") || return 0
+  PASSED=$((PASSED + ${counts% *}))
+  FAILED=$((FAILED + ${counts#* }))
+}
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo -n "$@"; else "$@"; fi
+}
+
+ensure_postgres() {
+  pg_isready -h 127.0.0.1 -q 2>/dev/null && return 0
+  command -v pg_ctlcluster >/dev/null || die "PostgreSQL is not running on 127.0.0.1:5432 and pg_ctlcluster is not installed (or set SKIP_POSTGRES=1)"
+  local version
+  version=$(ls /etc/postgresql 2>/dev/null | sort -V | tail -n 1)
+  [ -n "$version" ] || die "PostgreSQL is not running and no cluster exists under /etc/postgresql"
+  echo "starting PostgreSQL $version"
+  as_root pg_ctlcluster --skip-systemctl-redirect "$version" main start || die "could not start PostgreSQL ($version main)"
+  for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -q && return 0; sleep 1; done
+  die "PostgreSQL did not become ready on 127.0.0.1:5432"
+}
+
+ensure_redis() {
+  [ "$(redis-cli -h 127.0.0.1 ping 2>/dev/null)" = PONG ] && return 0
+  command -v redis-server >/dev/null || die "Redis is not running on 127.0.0.1:6379 and redis-server is not installed"
+  echo "starting Redis"
+  as_root mkdir -p /var/lib/redis /var/log/redis
+  as_root redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /var/lib/redis --logfile /var/log/redis/ci.log \
+    || die "could not start Redis"
+  for _ in $(seq 1 30); do [ "$(redis-cli -h 127.0.0.1 ping 2>/dev/null)" = PONG ] && return 0; sleep 1; done
+  die "Redis did not answer PING on 127.0.0.1:6379"
+}
+
+ensure_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  echo "installing Chromium for the browser tests"
+  as_root apt-get update -qq || die "apt-get update failed (needed to install chromium)"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null || die "apt-get install chromium failed"
+  [ -x /usr/bin/chromium ] || die "/usr/bin/chromium is still missing after installing chromium"
+}
+
+[ -d node_modules ] || die "node_modules is missing: run npm ci first"
+
+say "services"
+if [ "${SKIP_POSTGRES:-0}" != 1 ]; then
+  ensure_postgres
+  ensure_redis
+  echo "PostgreSQL and Redis are up"
+else
+  echo "SKIP_POSTGRES=1: the HTTP suite runs on SQLite only"
+fi
+
+say "typecheck (tsc --noEmit)"
+npx tsc --noEmit || die "typecheck"
+
+say "unit tests"
+npx vitest run --project unit --reporter=default --reporter=json --outputFile="$REPORTS/unit.json"
+status=$?
+count_vitest "$REPORTS/unit.json"
+[ $status = 0 ] || die "unit tests"
+
+say "production build"
+npm run build || die "npm run build"
+
+say "HTTP suite on SQLite"
+GATEHOUSE_TEST_SERVER=prod GATEHOUSE_TEST_DB=sqlite \
+  npx vitest run --project api --reporter=default --reporter=json --outputFile="$REPORTS/api-sqlite.json"
+status=$?
+count_vitest "$REPORTS/api-sqlite.json"
+[ $status = 0 ] || die "HTTP suite on SQLite"
+
+if [ "${SKIP_POSTGRES:-0}" != 1 ]; then
+  say "HTTP suite on PostgreSQL (+ Redis)"
+  GATEHOUSE_TEST_SERVER=prod GATEHOUSE_TEST_DB=postgres \
+    npx vitest run --project api --reporter=default --reporter=json --outputFile="$REPORTS/api-postgres.json"
+  status=$?
+  count_vitest "$REPORTS/api-postgres.json"
+  [ $status = 0 ] || die "HTTP suite on PostgreSQL"
+fi
+
+if [ -f playwright.config.ts ] && [ "${SKIP_E2E_UI:-0}" != 1 ]; then
+  say "browser tests (Playwright)"
+  ensure_chromium
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$REPORTS/playwright.json" npx playwright test --reporter=list,json
+  status=$?
+  count_playwright "$REPORTS/playwright.json"
+  [ $status = 0 ] || die "browser tests"
+else
+  say "browser tests: no playwright.config.ts, nothing to run"
+fi
+
+cd "$ROOT"
+printf '\n\033[32mall stages passed\033[0m\n'
+summary
