@@ -2,6 +2,9 @@
 const nextConfig = {
   // Native and ESM-only server packages stay outside the bundles (one copy, loaded by Node).
   serverExternalPackages: ['@node-rs/argon2', 'better-sqlite3', 'pg', 'ioredis', 'rate-limiter-flexible', 'oidc-provider'],
+  // A separate build folder per development server (GATEHOUSE_NEXT_DIST_DIR=.next-a): Next allows one
+  // dev server per folder, and parallel test runs each need their own. Production uses .next.
+  distDir: process.env.GATEHOUSE_NEXT_DIST_DIR || '.next',
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

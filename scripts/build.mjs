@@ -1,4 +1,4 @@
-// Production build: Next's app, then server.ts and the CLI bundled by esbuild into dist/ (packages
+// Production build: Next's app, then server.ts bundled by esbuild into dist/ (packages
 // stay external and load from node_modules, so there is one copy of each at run time).
 import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 execFileSync(process.execPath, [join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, stdio: 'inherit' });
 await build({
-  entryPoints: { server: join(root, 'server.ts'), cli: join(root, 'lib', 'cli', 'main.ts') },
+  entryPoints: { server: join(root, 'server.ts') },
   outdir: join(root, 'dist'),
   bundle: true,
   platform: 'node',
@@ -20,4 +20,4 @@ await build({
   banner: { js: "import { createRequire as __gh_createRequire } from 'node:module'; const require = __gh_createRequire(import.meta.url);" },
   logLevel: 'warning',
 });
-console.log('built dist/server.js and dist/cli.js');
+console.log('built dist/server.js');
