@@ -13,6 +13,23 @@ export const rateLimitPolicies = {
   // Password sign-in: a burst allowance per address, and a slower one per account name so a
   // distributed guesser cannot hammer one account.
   login: { source: { points: 30, durationSeconds: 60 }, target: { points: 10, durationSeconds: 5 * 60 } },
+  // Second factor after a first one: per source, and per user (target) so a stolen pending cookie
+  // cannot brute-force 10^6 TOTP codes.
+  'mfa-login': { source: { points: 30, durationSeconds: 60 }, target: { points: 5, durationSeconds: 5 * 60 } },
+  // Anything that sends mail: per mailbox (target) so nobody can flood someone's inbox.
+  'forgot-password': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 3, durationSeconds: 15 * 60 } },
+  'reset-password': { source: { points: 20, durationSeconds: 15 * 60 } },
+  'email-verification': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 3, durationSeconds: 15 * 60 } },
+  'email-otp-request': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 } },
+  'email-otp-login': { source: { points: 30, durationSeconds: 15 * 60 }, target: { points: 10, durationSeconds: 15 * 60 } },
+  'magic-link-request': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 } },
+  'magic-link-login': { source: { points: 30, durationSeconds: 15 * 60 } },
+  'passkey-login': { source: { points: 60, durationSeconds: 60 } },
+  register: { source: { points: 10, durationSeconds: 60 * 60 }, target: { points: 3, durationSeconds: 60 * 60 } },
+  'register-verify': { source: { points: 30, durationSeconds: 15 * 60 } },
+  'change-password': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 } },
+  'profile-request': { source: { points: 20, durationSeconds: 60 * 60 }, target: { points: 5, durationSeconds: 60 * 60 } },
+  'invite-code-redeem': { source: { points: 20, durationSeconds: 15 * 60 } },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
