@@ -7,6 +7,7 @@ import { runCli } from './cli';
 import { cookieFrom, sendRequest } from './http';
 import { chooseMode, freePort, randomSuffix, serverEnv, startServer, stopPid, type ServerHandle } from './server-process';
 import { createStorage, destroyStorage, engineFromEnv } from './storage';
+import { startMailCapture, type MailCapture } from './mail-capture';
 import type { AdminAccount, SuiteInfo } from './types';
 
 // Once per `vitest run --project api`: a fresh store (temp SQLite data dir, or with
@@ -64,6 +65,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const storage = await createStorage(engine, runDir, 'main');
   let server: ServerHandle | undefined;
+  let mail: MailCapture | undefined;
   const pidFile = join(runDir, 'main.pid');
   const teardown = async () => {
     try {
@@ -73,13 +75,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
       /* never started */
     }
     await server?.stop();
+    await mail?.stop();
     await destroyStorage(storage).catch((e: unknown) => console.error('[e2e] could not drop the test storage:', e));
     if (process.env.GATEHOUSE_TEST_KEEP !== '1') rmSync(runDir, { recursive: true, force: true });
   };
 
   try {
     const port = await freePort();
-    const env = serverEnv(port, storage, redisUrl);
+    mail = await startMailCapture(join(runDir, 'mail'));
+    const env = serverEnv(port, storage, redisUrl, { SMTP_URL: mail.url });
     console.log(`[e2e] starting the ${mode} server on port ${port} (${engine}${redisUrl ? ' + redis' : ''}); logs in ${logDir}`);
     const started = Date.now();
     server = await startServer({ name: 'main', port, mode, env, logDir });
@@ -95,7 +99,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       throw new Error(`the control-plane administrator cannot sign in: ${login.status} ${login.text}`);
     }
 
-    const info: SuiteInfo = { port, mode, storage, redisUrl, env, runDir, logDir, pidFile, admin, adminCookie: sessionCookie };
+    const info: SuiteInfo = { port, mode, storage, redisUrl, env, runDir, logDir, pidFile, admin, adminCookie: sessionCookie, mailDir: mail.dir };
     project.provide('gatehouse', info);
   } catch (e) {
     await teardown();

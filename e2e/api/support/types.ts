@@ -34,6 +34,8 @@ export type SuiteInfo = {
   /** Administrator of the control plane, set with the CLI, signed in once for all files. */
   admin: AdminAccount;
   adminCookie: string;
+  /** Where the run's SMTP capture writes every mail the servers send (read with mailbox.ts). */
+  mailDir: string;
 };
 
 declare module 'vitest' {
