@@ -1,5 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -10,8 +10,24 @@ import { request } from './http';
 // CLI with the same environment. The server's output goes to a log file in its data directory.
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const SERVER = join(ROOT, 'dist', 'server.js');
-const CLI = join(ROOT, 'dist', 'cli.js');
+
+// The servers run from a copy of the build, so an `npm run build` in the work tree while the bench
+// runs cannot swap files under them. node_modules stays shared through a symlink (the build's own
+// .next/node_modules links are relative and resolve through it).
+let appDir = ROOT;
+const SERVER = () => join(appDir, 'dist', 'server.js');
+const CLI = () => join(appDir, 'dist', 'cli.js');
+const SKIP_IN_SNAPSHOT = new Set(['cache', 'dev', 'trace', 'trace-build', 'diagnostics', 'types']);
+
+export function snapshotBuild(dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  cpSync(join(ROOT, '.next'), join(dir, '.next'), { recursive: true, verbatimSymlinks: true, filter: (src) => !SKIP_IN_SNAPSHOT.has(src.slice(join(ROOT, '.next').length + 1)) });
+  for (const name of ['dist', 'public', 'next.config.mjs', 'package.json']) {
+    if (existsSync(join(ROOT, name))) cpSync(join(ROOT, name), join(dir, name), { recursive: true, verbatimSymlinks: true });
+  }
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  appDir = dir;
+}
 
 export type StorageEnv = { dataDir: string; databaseUrl?: string };
 
@@ -28,7 +44,7 @@ export type RunningServer = {
 };
 
 export function isBuilt(): boolean {
-  return existsSync(SERVER) && existsSync(CLI) && existsSync(join(ROOT, '.next', 'BUILD_ID'));
+  return existsSync(join(ROOT, 'dist', 'server.js')) && existsSync(join(ROOT, 'dist', 'cli.js')) && existsSync(join(ROOT, '.next', 'BUILD_ID'));
 }
 
 export async function freePort(): Promise<number> {
@@ -89,7 +105,7 @@ export async function startServer(storage: StorageEnv, port?: number): Promise<R
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in
   // Chrome DevTools, or sum self time per function) to see what dominates a missed target.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, SERVER], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, SERVER()], { cwd: appDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   await waitHealthy(p, child, logFile);
@@ -116,7 +132,7 @@ export async function startServer(storage: StorageEnv, port?: number): Promise<R
 /** `gatehouse <args>` through the bundled CLI, with the server's environment; resolves stdout. */
 export function runCli(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [CLI, ...args], { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [CLI(), ...args], { cwd: appDir, env, timeout: 120_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`gatehouse ${args.slice(0, 2).join(' ')} failed: ${stderr || error.message}`));
       else resolve(stdout);
     });

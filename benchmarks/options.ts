@@ -28,7 +28,7 @@ Environment:
   BENCH_DURATION=8          seconds per throughput row
   BENCH_CONNECTIONS=10      autocannon connections
   BENCH_REALMS=1000         fleet size on SQLite (0 skips)
-  BENCH_PG_REALMS=1000      fleet size on PostgreSQL (0 skips)
+  BENCH_PG_REALMS=250       fleet size on PostgreSQL (0 skips; 1000 adds ~6 min and 8 GB of disk)
   BENCH_CREATES=10          timed sequential realm creations per database
   BENCH_SESSION_REALMS=150  realms whose admin signs in for "me across realms"
   BENCH_DATABASE_URL=postgres://...  use this server (databases gh_bench_* are created and dropped)
@@ -54,7 +54,9 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     duration: int('BENCH_DURATION', quick ? 3 : 8),
     connections: int('BENCH_CONNECTIONS', 10),
     realms,
-    pgRealms: int('BENCH_PG_REALMS', realms),
+    // A thousand PostgreSQL databases take about 4 minutes to create and 8 GB of disk (minutes more
+    // to delete): the default fleet there is smaller, still past the realm pool's LRU of 100.
+    pgRealms: int('BENCH_PG_REALMS', Math.min(realms, 250)),
     creates: Math.max(1, int('BENCH_CREATES', quick ? 5 : 10)),
     sessionRealms: int('BENCH_SESSION_REALMS', quick ? 30 : 150),
     postgres: !flags.has('--no-postgres'),

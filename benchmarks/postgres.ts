@@ -58,9 +58,10 @@ export async function startPostgres(tempDir: string, externalUrl: string | undef
     adminUrl,
     label: `private cluster (PostgreSQL ${version})`,
     stop: async () => {
-      const r = asRoot
-        ? spawnSync('runuser', ['-u', 'postgres', '--', pgCtl, '-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop'], { stdio: 'pipe' })
-        : spawnSync(pgCtl, ['-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop'], { stdio: 'pipe' });
+      // Immediate: the cluster is thrown away, so skip the shutdown checkpoint (over a minute after
+      // a thousand CREATE DATABASE).
+      const args = ['-D', join(dir, 'data'), '-m', 'immediate', '-w', '-t', '120', 'stop'];
+      const r = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', pgCtl, ...args], { stdio: 'pipe' }) : spawnSync(pgCtl, args, { stdio: 'pipe' });
       if (r.status !== 0) progress(`pg_ctl stop failed: ${r.stderr?.toString()}`);
     },
   };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { controlPlaneAdmin } from './admin';
 import { stopAgent } from './http';
-import { isBuilt, ROOT, startServer, type RunningServer } from './launch-server';
+import { isBuilt, ROOT, snapshotBuild, startServer, type RunningServer } from './launch-server';
 import { HELP, parseOptions, type BenchOptions } from './options';
 import { realmPhase } from './phase-realms';
 import { connectionCount, createDatabase, dropGatehouseDatabases, realmDatabasesOf, startPostgres, type PgServer } from './postgres';
@@ -103,6 +103,7 @@ async function main(): Promise<number> {
   let code = 0;
   const started = performance.now();
   try {
+    snapshotBuild(join(tmp, 'app'));
     await sqlitePhase(tmp, o, report, (s) => servers.push(s));
     if (o.postgres) await postgresPhase(tmp, o, report, (s) => servers.push(s), (p) => pgServers.push(p));
   } catch (e) {
@@ -115,10 +116,11 @@ async function main(): Promise<number> {
     for (const s of servers) await s.stop().catch(() => undefined);
     for (const p of pgServers) await p.stop().catch(() => undefined);
     stopAgent();
+    report.notes.push(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s (before removing the temp directory).`);
+    process.stdout.write(renderReport(report) + '\n');
+    progress(`removing ${tmp}`);
     rmSync(tmp, { recursive: true, force: true });
   }
-  report.notes.push(`Whole run: ${((performance.now() - started) / 1000).toFixed(0)} s.`);
-  process.stdout.write(renderReport(report) + '\n');
   return code;
 }
 

@@ -10,54 +10,50 @@ export function anchorOfRef(ref: string): string | undefined {
   return m ? `${m[1] === 'schemas' ? 'schema' : 'response'}-${m[2]}` : undefined;
 }
 
-function render(value: unknown, indent: string, out: ReactNode[], key: { n: number }): void {
-  const push = (text: string) => void out.push(text);
+/**
+ * Appends the JSON text of `value` to `out`: plain text runs, with each component `$ref` value as
+ * a link. Runs are merged so the page stays light (one text node per run, not one per token).
+ */
+function render(value: unknown, indent: string, out: ReactNode[], text: { run: string }): void {
   if (Array.isArray(value)) {
-    if (value.length === 0) return void push('[]');
-    push('[\n');
+    if (value.length === 0) return void (text.run += '[]');
+    text.run += '[\n';
     value.forEach((item, i) => {
-      push(indent + '  ');
-      render(item, indent + '  ', out, key);
-      push(i < value.length - 1 ? ',\n' : '\n');
+      text.run += indent + '  ';
+      render(item, indent + '  ', out, text);
+      text.run += i < value.length - 1 ? ',\n' : '\n';
     });
-    return void push(indent + ']');
+    return void (text.run += indent + ']');
   }
   if (typeof value === 'object' && value !== null) {
     const entries = Object.entries(value as Record<string, unknown>);
-    if (entries.length === 0) return void push('{}');
-    push('{\n');
+    if (entries.length === 0) return void (text.run += '{}');
+    text.run += '{\n';
     entries.forEach(([k, v], i) => {
-      push(`${indent}  `);
-      out.push(
-        <span key={key.n++} className={styles.jsonKey}>
-          {JSON.stringify(k)}
-        </span>,
-      );
-      push(': ');
+      text.run += `${indent}  ${JSON.stringify(k)}: `;
       const anchor = k === '$ref' && typeof v === 'string' ? anchorOfRef(v) : undefined;
       if (anchor) {
+        out.push(text.run);
+        text.run = '';
         out.push(
-          <a key={key.n++} href={`#${anchor}`} className={styles.jsonRef}>
+          <a key={out.length} href={`#${anchor}`} className={styles.jsonRef}>
             {JSON.stringify(v)}
           </a>,
         );
       } else {
-        render(v, indent + '  ', out, key);
+        render(v, indent + '  ', out, text);
       }
-      push(i < entries.length - 1 ? ',\n' : '\n');
+      text.run += i < entries.length - 1 ? ',\n' : '\n';
     });
-    return void push(indent + '}');
+    return void (text.run += indent + '}');
   }
-  const cls = typeof value === 'string' ? styles.jsonString : styles.jsonLiteral;
-  out.push(
-    <span key={key.n++} className={cls}>
-      {JSON.stringify(value)}
-    </span>,
-  );
+  text.run += JSON.stringify(value);
 }
 
 export function JsonView({ value }: { value: unknown }) {
   const out: ReactNode[] = [];
-  render(value, '', out, { n: 0 });
+  const text = { run: '' };
+  render(value, '', out, text);
+  out.push(text.run);
   return <pre className={styles.json}>{out}</pre>;
 }

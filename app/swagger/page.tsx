@@ -86,7 +86,7 @@ export default function SwaggerPage() {
         <section id="components">
           <h2>Schemas</h2>
           {Object.entries(doc.components.schemas).map(([name, schema]) => (
-            <details key={name} id={`schema-${name}`} className={styles.component}>
+            <details key={name} id={`schema-${name}`} className={styles.component} open>
               <summary>
                 <code>{name}</code>
               </summary>
@@ -95,7 +95,7 @@ export default function SwaggerPage() {
           ))}
           <h2>Error responses</h2>
           {Object.entries(doc.components.responses).map(([name, response]) => (
-            <details key={name} id={`response-${name}`} className={styles.component}>
+            <details key={name} id={`response-${name}`} className={styles.component} open>
               <summary>
                 <code>{name}</code>
               </summary>

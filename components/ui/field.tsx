@@ -99,8 +99,7 @@ export function CheckboxField({ label, hint, registration, ...rest }: { label: R
       <span>
         <span>{label}</span>
         {hint ? (
-          <span className="field-hint" id={`${id}-hint`}>
-            <br />
+          <span className="field-hint block" id={`${id}-hint`}>
             {hint}
           </span>
         ) : null}

@@ -1,14 +1,25 @@
 import type { AnyEndpoint, HttpMethod } from '../http/endpoint';
 import * as accountEndpoints from './account-endpoints';
 import * as appEndpoints from './app-endpoints';
+import * as changeRequestEndpoints from './change-request-endpoints';
+import * as emailOtpEndpoints from './email-otp-endpoints';
+import * as emailVerificationEndpoints from './email-verification-endpoints';
 import * as groupEndpoints from './group-endpoints';
+import * as inviteCodeEndpoints from './invite-code-endpoints';
 import * as logEndpoints from './log-endpoints';
+import * as passkeyEndpoints from './passkey-endpoints';
+import * as magicLinkEndpoints from './magic-link-endpoints';
+import * as mfaEndpoints from './mfa-endpoints';
+import * as passwordEndpoints from './password-endpoints';
 import * as principalEndpoints from './principal-endpoints';
+import * as profileRequestEndpoints from './profile-request-endpoints';
 import * as publicEndpoints from './public-endpoints';
 import * as realmEndpoints from './realm-endpoints';
 import * as realmSettingsEndpoints from './realm-settings-endpoints';
+import * as registrationEndpoints from './registration-endpoints';
 import * as roleEndpoints from './role-endpoints';
 import * as userEndpoints from './user-endpoints';
+import * as userSecurityEndpoints from './user-security-endpoints';
 
 // Every endpoint declaration of the REST surface, collected from the `lib/api/*-endpoints.ts`
 // modules (ARCHITECTURE.md "One declaration per endpoint"). The OpenAPI document is generated from
@@ -19,14 +30,25 @@ import * as userEndpoints from './user-endpoints';
 const MODULES: Record<string, Record<string, unknown>> = {
   account: accountEndpoints,
   app: appEndpoints,
+  'change-request': changeRequestEndpoints,
+  'email-otp': emailOtpEndpoints,
+  'email-verification': emailVerificationEndpoints,
   group: groupEndpoints,
+  'invite-code': inviteCodeEndpoints,
   log: logEndpoints,
+  passkey: passkeyEndpoints,
+  'magic-link': magicLinkEndpoints,
+  mfa: mfaEndpoints,
+  password: passwordEndpoints,
   principal: principalEndpoints,
+  'profile-request': profileRequestEndpoints,
   public: publicEndpoints,
   realm: realmEndpoints,
   'realm-settings': realmSettingsEndpoints,
+  registration: registrationEndpoints,
   role: roleEndpoints,
   user: userEndpoints,
+  'user-security': userSecurityEndpoints,
 };
 
 export type CatalogEntry = {

@@ -71,6 +71,7 @@ export const errorCatalog = {
   'Passkey.VerificationFailed': { status: 400, title: 'The passkey could not be verified.' },
   'Passkey.CeremonyExpired': { status: 400, title: 'The passkey request has expired. Try again.' },
   'Passkey.AlreadyRegistered': { status: 409, title: 'This passkey is already registered.' },
+  'Idp.LastAuthMethod': { status: 409, title: 'This would remove your last way to sign in.' },
   'ChangeRequest.NotFound': { status: 404, title: 'The change request does not exist.' },
   'ChangeRequest.AlreadyOpen': { status: 409, title: 'You already have an open change request. Cancel it first.' },
   'ChangeRequest.NotOpen': { status: 409, title: 'The change request is no longer open.' },

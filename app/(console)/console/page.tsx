@@ -52,11 +52,18 @@ export default async function ConsoleHome() {
             </dd>
             <dt>Primary domain</dt>
             <dd>{realm.primaryDomain}</dd>
-            <dt>Your permissions</dt>
+            <dt>Your access</dt>
             <dd>
-              <div className="chips">
-                {user.Permissions.length ? user.Permissions.slice(0, 40).map((p) => <span key={p} className="chip chip-static mono">{p}</span>) : <span className="muted">None</span>}
-              </div>
+              {user.Permissions.includes('realm:admin') ? (
+                <span className="row">
+                  <span className="chip chip-static mono">realm:admin</span>
+                  <span className="muted small">Full administration of this realm</span>
+                </span>
+              ) : (
+                <div className="chips">
+                  {user.Permissions.length ? user.Permissions.map((p) => <span key={p} className="chip chip-static mono">{p}</span>) : <span className="muted">No administrative permissions</span>}
+                </div>
+              )}
             </dd>
           </dl>
         </div>

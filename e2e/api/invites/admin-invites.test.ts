@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { adminCookie, api, CP_HOST, createRealm, expectProblem, suite, uniqueSlug } from '../support/harness';
+import { adminCookie, api, CP_HOST, createRealm, expectProblem, strongPassword, suite, uniqueSlug } from '../support/harness';
 
 // POST /api/admin/realms/{slug}/admin-invites (spec 2.2, 3.3, 4.8).
 const invite = (slug: string, body: unknown) => api(CP_HOST, 'POST', `/api/admin/realms/${slug}/admin-invites`, { body, cookie: adminCookie() });
-const redeem = (url: URL, password = 'long-enough-password') =>
+const redeem = (url: URL, password = strongPassword()) =>
   api(url.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: url.searchParams.get('token'), Password: password } });
 
 describe('admin invites', () => {

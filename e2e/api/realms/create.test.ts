@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCookie, api, CP_HOST, createRealm, expectProblem, hostHeader, postRealm, realmDomain, suite, uniqueSlug } from '../support/harness';
+import { adminCookie, api, CP_HOST, createRealm, expectProblem, hostHeader, postRealm, realmDomain, strongPassword, suite, uniqueSlug } from '../support/harness';
 
 // POST /api/admin/realms (spec 2.1, 4.8, 8).
 describe('create a realm', () => {
@@ -48,10 +48,10 @@ describe('create a realm', () => {
     const token = url.searchParams.get('token');
     expect(token && token.length).toBeGreaterThanOrEqual(20);
 
-    const redeem = await api(url.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: token, Password: 'a-long-enough-password' } });
+    const redeem = await api(url.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: token, Password: strongPassword() } });
     expect(redeem.status, redeem.text).toBe(200);
     expect(redeem.body.authenticated).toBe(true);
-    const again = await api(url.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: token, Password: 'a-long-enough-password' } });
+    const again = await api(url.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: token, Password: strongPassword() } });
     expectProblem(again, 400, 'BootstrapInvite.TokenUsed');
   });
 

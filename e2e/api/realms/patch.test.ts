@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCookie, api, CP_HOST, createRealm, expectProblem, hostHeader, realmDomain, uniqueSlug } from '../support/harness';
+import { adminCookie, api, CP_HOST, createRealm, expectProblem, hostHeader, realmDomain, strongPassword, uniqueSlug } from '../support/harness';
 
 // PATCH /api/admin/realms/{slug}: merge-patch of exactly DisplayName, Description, Domains,
 // PrimaryDomain, IsActive (spec 4.8, 4.9, 3.1).
@@ -136,16 +136,17 @@ describe('realm activity (spec 3.1)', () => {
 
   it('a deactivated realm keeps its users: its admin signs in again after reactivation', async () => {
     const { slug, domain } = await createRealm();
+    const keeperPassword = strongPassword();
     const created = await api(CP_HOST, 'POST', `/api/admin/realms/${slug}/admin-invites`, { body: { UserName: 'keeper', Email: 'keeper@example.test' }, cookie: adminCookie() });
     expect(created.status, created.text).toBe(201);
     const url = new URL(created.body.MagicLinkUrl);
-    const redeemed = await api(url.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: url.searchParams.get('token'), Password: 'keeper-password-1' } });
+    const redeemed = await api(url.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: url.searchParams.get('token'), Password: keeperPassword } });
     expect(redeemed.status, redeemed.text).toBe(200);
 
     expect((await patch(slug, { IsActive: false })).status).toBe(200);
-    expectProblem(await api(hostHeader(domain), 'POST', '/api/account/login', { body: { UserName: 'keeper', Password: 'keeper-password-1' } }), 404, null);
+    expectProblem(await api(hostHeader(domain), 'POST', '/api/account/login', { body: { UserName: 'keeper', Password: keeperPassword } }), 404, null);
     expect((await patch(slug, { IsActive: true })).status).toBe(200);
-    const login = await api(hostHeader(domain), 'POST', '/api/account/login', { body: { UserName: 'keeper', Password: 'keeper-password-1' } });
+    const login = await api(hostHeader(domain), 'POST', '/api/account/login', { body: { UserName: 'keeper', Password: keeperPassword } });
     expect(login.status, login.text).toBe(200);
   });
 

@@ -1,0 +1,17 @@
+import type { Metadata } from 'next';
+import { can } from '@/components/console/permissions';
+import { UserDetail } from '@/components/console/users/user-detail';
+import { NoAccess } from '@/components/ui/page-header';
+import { requirePageUser } from '@/lib/http/page-context';
+
+export const metadata: Metadata = { title: 'User' };
+
+type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function UserPage({ params, searchParams }: Props) {
+  const user = await requirePageUser();
+  if (!can(user, 'user:read')) return <NoAccess what="users" />;
+  const { id } = await params;
+  const created = (await searchParams).created === '1';
+  return <UserDetail userId={id} selfId={user.Id} created={created} canWrite={can(user, 'user:write')} canReadGroups={can(user, 'authorization-group:read')} />;
+}

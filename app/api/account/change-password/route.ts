@@ -1,0 +1,4 @@
+import { changePasswordEndpoint } from '@/lib/api/password-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(changePasswordEndpoint);

@@ -1,0 +1,4 @@
+import { emailOtpRequestEndpoint } from '@/lib/api/email-otp-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(emailOtpRequestEndpoint);

@@ -1,0 +1,4 @@
+import { magicLinkRequestEndpoint } from '@/lib/api/magic-link-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(magicLinkRequestEndpoint);

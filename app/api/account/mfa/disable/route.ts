@@ -1,0 +1,4 @@
+import { mfaDisableEndpoint } from '@/lib/api/mfa-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(mfaDisableEndpoint);

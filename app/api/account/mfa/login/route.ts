@@ -1,0 +1,4 @@
+import { mfaLoginEndpoint } from '@/lib/api/mfa-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(mfaLoginEndpoint);

@@ -1,0 +1,4 @@
+import { mfaVerifyEndpoint } from '@/lib/api/mfa-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(mfaVerifyEndpoint);

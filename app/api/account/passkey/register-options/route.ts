@@ -1,0 +1,4 @@
+import { passkeyRegisterOptionsEndpoint } from '@/lib/api/passkey-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(passkeyRegisterOptionsEndpoint);

@@ -1,0 +1,4 @@
+import { registerEndpoint } from '@/lib/api/registration-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(registerEndpoint);

@@ -1,0 +1,4 @@
+import { rejectChangeRequestEndpoint } from '@/lib/api/change-request-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(rejectChangeRequestEndpoint);

@@ -1,0 +1,4 @@
+import { adminMagicLinkEndpoint } from '@/lib/api/magic-link-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(adminMagicLinkEndpoint);

@@ -1,0 +1,74 @@
+'use client';
+import { useQuery } from '@tanstack/react-query';
+import { api, ApiError } from '@/components/data/api';
+import { Alert } from '@/components/ui/alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { QueryState, formatDate } from '@/components/ui/query-state';
+import { ActiveBadge } from '@/components/ui/status-badges';
+import { keys, type User } from '../directory-types';
+import { UserGroups } from './user-groups';
+import { UserPasswordForm } from './user-password-form';
+import { UserProfileForm } from './user-profile-form';
+import { UserStatus } from './user-status';
+
+export function UserDetail({ userId, canWrite, canReadGroups, selfId, created }: { userId: string; canWrite: boolean; canReadGroups: boolean; selfId: string; created: boolean }) {
+  const query = useQuery({ queryKey: keys.user(userId), queryFn: ({ signal }) => api<User>(`/api/user/${encodeURIComponent(userId)}`, { signal }) });
+  const user = query.data;
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return (
+      <>
+        <PageHeader back={{ href: '/console/users', label: 'Users' }} title="User not found" />
+        <Alert tone="warning" title="This user does not exist, or was permanently erased." />
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader
+        back={{ href: '/console/users', label: 'Users' }}
+        title={user?.DisplayName ?? 'User'}
+        description={user ? <span className="row">{user.UserName}<ActiveBadge active={user.IsActive} deleted={user.IsDeleted} /></span> : undefined}
+      />
+      {created ? <Alert tone="success" title="User created." /> : null}
+      <QueryState isPending={query.isPending} error={query.error} onRetry={() => query.refetch()}>
+        {user ? (
+          <div className="two-col">
+            <div className="stack">
+              <UserProfileForm user={user} canWrite={canWrite} />
+              <UserGroups userId={user.Id} canWrite={canWrite && !user.IsDeleted} canReadGroups={canReadGroups} />
+            </div>
+            <div className="stack">
+              <UserStatus user={user} canWrite={canWrite} isSelf={user.Id === selfId} />
+              {canWrite && !user.IsDeleted ? <UserPasswordForm userId={user.Id} hasPassword={user.HasPassword} /> : null}
+              <section className="card" aria-labelledby="facts-heading">
+                <div className="card-header">
+                  <h2 id="facts-heading">Facts</h2>
+                </div>
+                <div className="card-body">
+                  <dl className="dl">
+                    <dt>E-mail</dt>
+                    <dd>{user.EmailConfirmed ? 'Verified' : 'Not verified'}</dd>
+                    <dt>Password</dt>
+                    <dd>{user.HasPassword ? 'Set' : 'None'}</dd>
+                    <dt>Last sign-in</dt>
+                    <dd>{user.LastLoginAt ? formatDate(user.LastLoginAt) : 'Never'}</dd>
+                    <dt>Created</dt>
+                    <dd>{formatDate(user.CreatedAt)}</dd>
+                    {user.DeletedAt ? (
+                      <>
+                        <dt>Deleted</dt>
+                        <dd>{formatDate(user.DeletedAt)}</dd>
+                      </>
+                    ) : null}
+                    <dt>Id</dt>
+                    <dd className="mono small">{user.Id}</dd>
+                  </dl>
+                </div>
+              </section>
+            </div>
+          </div>
+        ) : null}
+      </QueryState>
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+import { AppError } from '../../errors/app-error';
+import type { ErrorCode } from '../../errors/catalog';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
+import { realmDb, type DomainContext } from '../context';
+import { countPendingFailure, finishPendingSignIn, readPendingSignIn } from '../mfa/pending-sign-in';
+import { redeemCode, type RedeemFailure } from '../one-time-secrets/one-time-secrets';
+import { limitRate } from '../realm-settings/rate-limit';
+import { realmSettings } from '../realm-settings/realm-settings';
+import { normalizeEmail } from '../users/insert-user';
+import { assertEmailCodeSecondFactor } from './second-factor';
+
+// POST /api/account/email-otp/login (spec 4.3, 5.5).
+//
+// First factor `{ Email, Code }`: wrong, expired and exhausted codes answer 400 Code.Invalid,
+// Code.Expired and Code.TooManyAttempts. An address without an account got a code row too (see
+// request-email-otp.ts) whose code nobody knows, so it answers exactly as a wrong code would, and
+// an address for which no code was asked answers Code.Invalid either way. A right code proves the
+// mailbox: an unconfirmed address becomes confirmed. The outcome comes from completeFirstFactor, so
+// a user with an authenticator still gets `requiresTwoFactor`.
+//
+// Second step `{ Code }` with the pending cookie: finishes that pending sign-in.
+const FAILURE: Record<RedeemFailure, ErrorCode> = {
+  invalid: 'Code.Invalid',
+  used: 'Code.Invalid',
+  expired: 'Code.Expired',
+  'too-many-attempts': 'Code.TooManyAttempts',
+};
+
+export async function emailOtpLogin(ctx: DomainContext, email: string, code: string): Promise<SignInOutcome> {
+  const s = await realmSettings(ctx.realm);
+  if (!s.SignIn.EmailOtp) throw new AppError('SignIn.MethodDisabled');
+  const mailbox = normalizeEmail(email);
+  await limitRate(ctx, 'email-otp-login', 'target', mailbox);
+  const db = await realmDb(ctx.realm);
+  const r = await redeemCode(db, 'email-otp', { email: mailbox }, code);
+  const userId = r.ok ? (r.record.data as { userId?: unknown } | undefined)?.userId : undefined;
+  const user =
+    typeof userId === 'string'
+      ? await db.user.findUnique({ where: { id: userId }, select: { id: true, userName: true, emailNormalized: true, emailConfirmed: true, isActive: true, deletedAt: true } })
+      : null;
+  if (!r.ok || !user || !user.isActive || user.deletedAt || user.emailNormalized !== mailbox) {
+    const reason = r.ok ? 'no-account' : r.reason;
+    await publish(eventFrom(ctx, 'auth.email-otp-failed', user?.id, { userId: user?.id, userName: user?.userName, success: false, reason }));
+    throw new AppError(r.ok ? 'Code.Invalid' : FAILURE[r.reason]);
+  }
+  if (!user.emailConfirmed) await db.user.update({ where: { id: user.id }, data: { emailConfirmed: true } });
+  return completeFirstFactor(ctx, user.id, 'otp');
+}
+
+export async function emailOtpSecondFactor(ctx: DomainContext, pendingToken: string | undefined, code: string): Promise<Extract<SignInOutcome, { kind: 'session' }>> {
+  const pending = await readPendingSignIn(ctx, pendingToken);
+  await assertEmailCodeSecondFactor(ctx, pending);
+  const user = pending.user;
+  await limitRate(ctx, 'mfa-login', 'target', user.id);
+  const db = await realmDb(ctx.realm);
+  const r = await redeemCode(db, 'email-otp', { userId: user.id }, code);
+  const boundHere = r.ok && (r.record.data as { pendingId?: unknown } | undefined)?.pendingId === pending.id;
+  if (!r.ok || !boundHere) {
+    await countPendingFailure(ctx, pending);
+    const reason = r.ok ? 'other-sign-in' : r.reason;
+    await publish(eventFrom(ctx, 'auth.second-factor-failed', user.id, { userId: user.id, userName: user.userName, success: false, method: 'email-otp', reason }));
+    throw new AppError(r.ok ? 'Code.Invalid' : FAILURE[r.reason]);
+  }
+  return finishPendingSignIn(ctx, pending, 'otp');
+}

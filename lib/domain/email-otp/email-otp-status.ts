@@ -1,0 +1,17 @@
+import { requireUser } from '../../authz/require-permission';
+import { AppError } from '../../errors/app-error';
+import { realmDb, type DomainContext } from '../context';
+import { realmSettings } from '../realm-settings/realm-settings';
+
+// GET /api/account/email-otp/status (spec 4.3): there is nothing to enrol — a person signs in with a
+// code mailed to their address whenever the realm allows it. `Enabled` is the realm's setting.
+export type EmailOtpStatus = { Enabled: boolean; Email: string; EmailConfirmed: boolean };
+
+export async function emailOtpStatus(ctx: DomainContext): Promise<EmailOtpStatus> {
+  const actor = requireUser(ctx);
+  const db = await realmDb(ctx.realm);
+  const user = await db.user.findUnique({ where: { id: actor.userId }, select: { email: true, emailConfirmed: true } });
+  if (!user) throw new AppError('Auth.Unauthenticated');
+  const s = await realmSettings(ctx.realm);
+  return { Enabled: s.SignIn.EmailOtp, Email: user.email, EmailConfirmed: user.emailConfirmed };
+}

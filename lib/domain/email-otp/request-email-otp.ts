@@ -1,0 +1,55 @@
+import { AppError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { realmDb, type DomainContext } from '../context';
+import { readPendingSignIn } from '../mfa/pending-sign-in';
+import { issueSecret } from '../one-time-secrets/one-time-secrets';
+import { limitRate } from '../realm-settings/rate-limit';
+import { realmSettings } from '../realm-settings/realm-settings';
+import { normalizeEmail } from '../users/insert-user';
+import { assertEmailCodeSecondFactor } from './second-factor';
+import { codeMail, deliverInBackground } from './send-code';
+import { deliver } from '../../mail/transport';
+import { withUniformDuration } from './uniform-duration';
+
+// POST /api/account/email-otp/login/request (spec 4.3, 5.6).
+//
+// First factor (`Email` given): always 200 with the same body, after the same time, whether or not
+// an account has the address. Both paths store a code for the mailbox (the unknown one is never
+// mailed), so what a later login answers — wrong, expired, too many attempts — cannot tell them
+// apart either. The code row names the user in its data, not in its user column, which keeps it
+// apart from second-step codes.
+//
+// Second step (no `Email`, the pending cookie of a sign-in that waits for a second factor): the
+// code goes to the account's own address.
+export async function requestEmailOtp(ctx: DomainContext, email: string): Promise<void> {
+  const s = await realmSettings(ctx.realm);
+  if (!s.SignIn.EmailOtp) throw new AppError('SignIn.MethodDisabled');
+  const mailbox = normalizeEmail(email);
+  await limitRate(ctx, 'email-otp-request', 'target', mailbox);
+  await withUniformDuration('email-otp-request', async () => {
+    const db = await realmDb(ctx.realm);
+    const user = await db.user.findFirst({ where: { emailNormalized: mailbox, isActive: true, deletedAt: null }, select: { id: true, userName: true, email: true } });
+    const { secret } = await issueSecret(db, { purpose: 'email-otp', email: mailbox, data: { userId: user?.id ?? null }, replacePrevious: true });
+    if (user) deliverInBackground(ctx, codeMail(ctx, user.email, secret, false), { purpose: 'email-otp', userId: user.id });
+    await publish(eventFrom(ctx, 'auth.email-otp-requested', user?.id, { userId: user?.id, userName: user?.userName, knownAddress: Boolean(user) }));
+    return { value: undefined, real: Boolean(user) };
+  });
+}
+
+export async function requestSecondFactorCode(ctx: DomainContext, pendingToken: string | undefined): Promise<void> {
+  const pending = await readPendingSignIn(ctx, pendingToken);
+  await assertEmailCodeSecondFactor(ctx, pending);
+  const user = pending.user;
+  await limitRate(ctx, 'email-otp-request', 'target', normalizeEmail(user.email));
+  const db = await realmDb(ctx.realm);
+  // Bound to this pending sign-in: the code finishes it and nothing else.
+  const { secret } = await issueSecret(db, { purpose: 'email-otp', userId: user.id, data: { pendingId: pending.id }, replacePrevious: true });
+  try {
+    await deliver(await codeMail(ctx, user.email, secret, true));
+  } catch {
+    await publish(eventFrom(ctx, 'auth.mail-failed', user.id, { success: false, purpose: 'email-otp-second-factor', userId: user.id }));
+    throw new AppError('Mail.SendFailed');
+  }
+  await publish(eventFrom(ctx, 'auth.second-factor-code-sent', user.id, { userId: user.id, userName: user.userName, method: 'email-otp' }));
+}

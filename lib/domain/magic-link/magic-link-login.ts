@@ -1,0 +1,41 @@
+import { AppError } from '../../errors/app-error';
+import type { ErrorCode } from '../../errors/catalog';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { safeContinuation } from '../../http/continuation';
+import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
+import { realmDb, type DomainContext } from '../context';
+import { redeemToken, type RedeemFailure } from '../one-time-secrets/one-time-secrets';
+import { limitRate } from '../realm-settings/rate-limit';
+import { realmSettings } from '../realm-settings/realm-settings';
+import type { MagicLinkData } from './issue-magic-link';
+
+// GET /api/account/magic-link/login?token&user (spec 4.3): the token must be live and belong to
+// that user, who must still be active. A link that fails any check is not consumed by the failed
+// try (a mismatched `user` cannot burn someone's link). A right link proves the mailbox: an
+// unconfirmed address becomes confirmed. The sign-in then goes through completeFirstFactor like any
+// other first factor (second step, secure set-up).
+const FAILURE: Record<RedeemFailure, ErrorCode> = { invalid: 'Token.Invalid', used: 'Token.Used', expired: 'Token.Expired', 'too-many-attempts': 'Token.Invalid' };
+
+export type MagicLinkSignIn = { outcome: SignInOutcome; continuation?: string };
+
+export async function magicLinkLogin(ctx: DomainContext, token: string, userId: string): Promise<MagicLinkSignIn> {
+  const db = await realmDb(ctx.realm);
+  const fail = async (code: ErrorCode, reason: string, knownUserId?: string): Promise<never> => {
+    await publish(eventFrom(ctx, 'auth.magic-link-failed', knownUserId, { userId: knownUserId, success: false, reason }));
+    throw new AppError(code);
+  };
+  const peek = await redeemToken(db, 'magic-link', token, { consume: false });
+  if (!peek.ok) return fail(FAILURE[peek.reason], peek.reason);
+  if (peek.record.userId !== userId) return fail('Token.Invalid', 'other-user');
+  await limitRate(ctx, 'magic-link-login', 'target', userId);
+  const data = (peek.record.data ?? {}) as Partial<MagicLinkData>;
+  if (data.via !== 'admin' && !(await realmSettings(ctx.realm)).SignIn.MagicLink) return fail('SignIn.MethodDisabled', 'method-disabled', userId);
+  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, isActive: true, deletedAt: true, emailConfirmed: true } });
+  if (!user || !user.isActive || user.deletedAt) return fail('Token.Invalid', 'inactive', userId);
+  const used = await redeemToken(db, 'magic-link', token);
+  if (!used.ok) return fail(FAILURE[used.reason], used.reason, userId);
+  if (!user.emailConfirmed) await db.user.update({ where: { id: userId }, data: { emailConfirmed: true } });
+  const outcome = await completeFirstFactor(ctx, userId, 'mail');
+  return { outcome, continuation: safeContinuation(data.redirect) };
+}

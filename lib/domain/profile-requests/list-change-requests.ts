@@ -1,0 +1,35 @@
+import { requirePermission } from '../../authz/require-permission';
+import type { RealmPrisma } from '../../db/types';
+import { realmDb, type DomainContext } from '../context';
+import { pageOf, type Page } from '../paging';
+import { userSearchWhere } from '../users/repo';
+import { requestWithUserColumns, toAdminRequestDto } from './repo';
+import type { ChangeRequestDto, ChangeRequestListQuery } from './schemas';
+
+// GET /api/admin/change-requests (spec 4.7, user:write): by default the requests waiting for a
+// decision, oldest first (a queue); `status` picks others; `search` matches the user's name or
+// address. Each item carries the user's current values beside the requested ones.
+const SORTS = {
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  decidedAt: 'decidedAt',
+} as const satisfies Record<string, keyof RealmPrisma.UserChangeRequestOrderByWithRelationInput>;
+
+export async function listChangeRequests(ctx: DomainContext, q: ChangeRequestListQuery): Promise<Page<ChangeRequestDto>> {
+  await requirePermission(ctx, 'user:write');
+  const db = await realmDb(ctx.realm);
+  const where: RealmPrisma.UserChangeRequestWhereInput = { status: { in: q.status }, ...(q.search?.trim() ? { user: userSearchWhere(q.search) } : {}) };
+  const column = SORTS[(q.sortBy ?? 'createdAt') as keyof typeof SORTS] ?? 'createdAt';
+  const direction = q.sortDescending ? 'desc' : 'asc';
+  const [total, rows] = await Promise.all([
+    db.userChangeRequest.count({ where }),
+    db.userChangeRequest.findMany({
+      where,
+      orderBy: [column === 'createdAt' ? { createdAt: direction } : { [column]: { sort: direction, nulls: 'last' } }, { createdAt: direction }, { id: 'asc' }],
+      skip: (q.page - 1) * q.pageSize,
+      take: q.pageSize,
+      select: requestWithUserColumns,
+    }),
+  ]);
+  return pageOf(rows.map(toAdminRequestDto), total, q);
+}

@@ -1,0 +1,13 @@
+import { normalizeHost } from '../../realm/host';
+import type { RealmRecord } from '../../realm/realm-record';
+import { BUILT_IN_IDS } from '../realms/seed-realm';
+
+/**
+ * The App a registration belongs to: the App whose domain the request came to (the realm's
+ * ApplicationDomains), else the built-in App. Its invite codes are the ones accepted. Per-App
+ * Settings overrides (SelfRegistration, RegistrationFields) come with App settings management.
+ */
+export function registrationAppId(realm: RealmRecord, hostHeader: string | null): string {
+  const host = normalizeHost(hostHeader);
+  return (host && realm.applicationDomains[host]) || BUILT_IN_IDS.mainApp;
+}

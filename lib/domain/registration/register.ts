@@ -1,0 +1,114 @@
+import { hashPassword } from '../../auth/passwords';
+import { AppError, validationError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { realmDb, type DomainContext } from '../context';
+import { findActiveInviteCode } from '../invite-codes/redeem-invite-code';
+import { issueSecret } from '../one-time-secrets/one-time-secrets';
+import { limitRate } from '../realm-settings/rate-limit';
+import { realmSettings } from '../realm-settings/realm-settings';
+import { normalizeEmail, normalizeUserName } from '../users/insert-user';
+import { assertPasswordAllowed } from '../users/password-rules';
+import { isSafeContinuation, registrationFieldProblems, sent } from './fields';
+import { sendAlreadyRegistered, sendRegistrationVerification } from './mails';
+
+// POST /api/account/register (spec 2.5, 4.1; CONTRACT.md): with the ExplicitEndpoint posture a person
+// asks for an account; a pending registration (the 'registration' one-time secret, 24 hours, its
+// data holding the fields and the password's argon2 HASH, never the password) is mailed as a link.
+// The account is created only when the link is proven (verify-registration.ts).
+//
+// Anti-enumeration: an address that already has an account gets the same 202 after the same work
+// (the password is hashed either way, one mail is sent either way); the mail it receives says that
+// it already has an account instead of carrying a link.
+export type RegisterInput = {
+  Email: string;
+  UserName?: string | null;
+  Firstname?: string | null;
+  Lastname?: string | null;
+  Password?: string | null;
+  InviteCode?: string | null;
+  Redirect?: string | null;
+};
+
+/** The `data` of a pending registration. */
+export type PendingRegistration = {
+  email: string;
+  userName: string;
+  firstname: string | null;
+  lastname: string | null;
+  passwordHash: string | null;
+  /** The App whose invite code was checked (and is consumed at verification), if any. */
+  appId: string;
+  inviteCodeId: string | null;
+  redirect: string | null;
+};
+
+const USER_NAME = /^[^\s\p{C}]+$/u;
+
+export async function register(ctx: DomainContext, input: RegisterInput, appId: string): Promise<void> {
+  const s = await realmSettings(ctx.realm);
+  if (s.SelfRegistration.Posture !== 'ExplicitEndpoint') throw new AppError('Registration.Disabled');
+  const emailShown = input.Email.trim();
+  const email = normalizeEmail(emailShown);
+  await limitRate(ctx, 'register', 'target', email);
+
+  const errors = registrationFieldProblems(s.RegistrationFields, input);
+  if (sent(input.UserName) && !errors.UserName) {
+    const u = input.UserName.trim();
+    if (!USER_NAME.test(u)) errors.UserName = ['Use no spaces or control characters.'];
+    // A user name that looks like an address must be the person's own: one sign-in name never
+    // matches two accounts (password login takes either).
+    else if (u.includes('@') && normalizeUserName(u) !== email) errors.UserName = ['A user name with @ must be your own e-mail address.'];
+  }
+  if (Object.keys(errors).length) throw validationError(errors, 'The registration does not match the fields this realm asks for.');
+  if (sent(input.Redirect) && !isSafeContinuation(input.Redirect)) throw new AppError('Continuation.Invalid');
+
+  const userName = sent(input.UserName) ? input.UserName.trim() : emailShown;
+  const password = input.Password ? input.Password : undefined;
+  if (password) await assertPasswordAllowed(ctx.realm, password, { userName, email: emailShown });
+
+  const db = await realmDb(ctx.realm);
+  let inviteCodeId: string | null = null;
+  if (s.SelfRegistration.RequireInviteCode && !sent(input.InviteCode)) throw new AppError('Registration.InviteCodeRequired');
+  if (sent(input.InviteCode)) {
+    // Guessing codes is the attack here: every check counts against the caller's address.
+    await limitRate(ctx, 'invite-code-redeem', 'source', ctx.ip ?? 'unknown');
+    inviteCodeId = await findActiveInviteCode(db, appId, input.InviteCode);
+    if (!inviteCodeId) throw new AppError('Registration.InviteCodeInvalid');
+  }
+
+  const passwordHash = password ? await hashPassword(password) : null;
+  const existing = await db.user.findFirst({ where: { OR: [{ emailNormalized: email }, { userNameNormalized: email }] }, select: { id: true } });
+  if (existing) {
+    await mail(() => sendAlreadyRegistered(ctx.realm, emailShown));
+    await publish(eventFrom(ctx, 'user.registration-for-existing-account', existing.id, { userId: existing.id }));
+    return;
+  }
+  if (sent(input.UserName)) {
+    const n = normalizeUserName(userName);
+    const clash = await db.user.findFirst({ where: { OR: [{ userNameNormalized: n }, { emailNormalized: n }] }, select: { id: true } });
+    if (clash) throw new AppError('User.UserNameTaken');
+  }
+
+  const pending: PendingRegistration = {
+    email: emailShown,
+    userName,
+    firstname: sent(input.Firstname) ? input.Firstname.trim() : null,
+    lastname: sent(input.Lastname) ? input.Lastname.trim() : null,
+    passwordHash,
+    appId,
+    inviteCodeId,
+    redirect: sent(input.Redirect) ? input.Redirect : null,
+  };
+  const { id, secret } = await issueSecret(db, { purpose: 'registration', email, data: pending });
+  await mail(() => sendRegistrationVerification(ctx.realm, emailShown, secret));
+  await publish(eventFrom(ctx, 'user.registration-requested', id, { hasPassword: Boolean(passwordHash), inviteCode: Boolean(inviteCodeId), appId }));
+}
+
+async function mail(send: () => Promise<void>): Promise<void> {
+  try {
+    await send();
+  } catch {
+    throw new AppError('Mail.SendFailed'); // logged by the transport
+  }
+}

@@ -1,0 +1,59 @@
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
+import { realmDb, type DomainContext } from '../context';
+import { consumeInviteCode } from '../invite-codes/redeem-invite-code';
+import { redeemToken, type RedeemFailure } from '../one-time-secrets/one-time-secrets';
+import { realmSettings } from '../realm-settings/realm-settings';
+import { insertUser } from '../users/insert-user';
+import { assertIdentityFree } from '../users/repo';
+import type { PendingRegistration } from './register';
+
+// POST /api/account/register/verify-email (spec 4.1): proving the mailed link creates the account
+// (e-mail confirmed) and consumes the invite code, in one transaction with the token's redemption,
+// so a second verify answers Token.Used and a code can never be spent twice. The person is then
+// signed in: the link proved the mailbox, a first factor ('mail'); the realm's 2FA rules apply.
+const TOKEN_ERRORS: Record<RedeemFailure, 'Token.Invalid' | 'Token.Expired' | 'Token.Used'> = {
+  invalid: 'Token.Invalid',
+  expired: 'Token.Expired',
+  used: 'Token.Used',
+  'too-many-attempts': 'Token.Invalid',
+};
+
+export async function verifyRegistration(ctx: DomainContext, token: string): Promise<{ outcome: SignInOutcome; redirect: string | null }> {
+  const s = await realmSettings(ctx.realm);
+  // Turning registration off also stops registrations that were still waiting for their link.
+  if (s.SelfRegistration.Posture !== 'ExplicitEndpoint') throw new AppError('Registration.Disabled');
+  const db = await realmDb(ctx.realm);
+  let created: { userId: string; pending: PendingRegistration };
+  try {
+    created = await db.$transaction(async (tx) => {
+      const r = await redeemToken(tx, 'registration', token);
+      if (!r.ok) throw new AppError(TOKEN_ERRORS[r.reason]);
+      const pending = r.record.data as PendingRegistration;
+      if (s.SelfRegistration.RequireInviteCode && !pending.inviteCodeId) throw new AppError('Registration.InviteCodeRequired');
+      await assertIdentityFree(tx, { userName: pending.userName, email: pending.email });
+      const { id } = await insertUser(tx, {
+        userName: pending.userName,
+        email: pending.email,
+        firstname: pending.firstname,
+        lastname: pending.lastname,
+        passwordHash: pending.passwordHash,
+        emailConfirmed: true,
+      });
+      if (pending.inviteCodeId && !(await consumeInviteCode(tx, pending.inviteCodeId, id))) throw new AppError('Registration.InviteCodeInvalid');
+      return { userId: id, pending };
+    });
+  } catch (e) {
+    // A concurrent registration of the same name or address that slipped past the check.
+    if (isUniqueViolation(e, 'email')) throw new AppError('User.EmailTaken');
+    if (isUniqueViolation(e)) throw new AppError('User.UserNameTaken');
+    throw e;
+  }
+  const { userId, pending } = created;
+  await publish(eventFrom(ctx, 'user.registered', userId, { userId, hasPassword: Boolean(pending.passwordHash), appId: pending.appId, inviteCode: Boolean(pending.inviteCodeId) }));
+  if (pending.inviteCodeId) await publish(eventFrom(ctx, 'invite.code-redeemed', pending.inviteCodeId, { appId: pending.appId, userId }));
+  return { outcome: await completeFirstFactor(ctx, userId, 'mail'), redirect: pending.redirect };
+}
