@@ -52,8 +52,9 @@ function PasswordStep({ onOutcome, done }: { onOutcome: (o: LoginOutcome) => voi
     onSuccess: onOutcome,
     onError: (error) => {
       if (error instanceof ApiError && error.status === 401) {
+        // The alert is announced (role=alert); focus goes where the person retypes.
         form.resetField('Password');
-        report(error);
+        report(error, { focusSummary: false });
         form.setFocus('Password');
         return;
       }

@@ -12,7 +12,9 @@ test.beforeAll(async () => {
 test('a wrong password shows an error at the form and keeps the visitor on the page', async ({ page }) => {
   const assertClean = watchConsole(page);
   await page.goto('/login');
-  await page.screenshot({ path: '/tmp/gatehouse-login.png', fullPage: true });
+  // caret: 'initial': hiding the caret edits the DOM, which could race React's hydration.
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: '/tmp/gatehouse-login.png', fullPage: true, caret: 'initial' });
   await signIn(page, userName, 'not-the-password');
   // (Next's route announcer is an empty alert too: look inside the form.)
   const alert = page.locator('form').getByRole('alert');

@@ -3,7 +3,7 @@ import type { SignInOutcome } from '../domain/auth/sign-in';
 import { magicLinkLogin } from '../domain/magic-link/magic-link-login';
 import { requestMagicLink } from '../domain/magic-link/request-magic-link';
 import { sendMagicLinkToUser } from '../domain/magic-link/send-magic-link';
-import { AppError, isAppError } from '../errors/app-error';
+import { isAppError } from '../errors/app-error';
 import { defineEndpoint } from '../http/endpoint';
 import { applySignInOutcome } from '../http/sign-in-response';
 import { loginOutcomeSchema } from './account-endpoints';
@@ -64,7 +64,6 @@ export const magicLinkLoginEndpoint = defineEndpoint({
   handler: async ({ ctx, query, request, headers }) => {
     const wantsJson = /application\/json/i.test(request.headers.get('accept') ?? '');
     try {
-      if (!query.token || !query.user) throw new AppError('Token.Invalid');
       const { outcome, continuation } = await magicLinkLogin(ctx, query.token, query.user);
       const body = applySignInOutcome(outcome, headers);
       return wantsJson ? body : redirectTo(landing(outcome, continuation));

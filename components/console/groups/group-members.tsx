@@ -1,22 +1,30 @@
 'use client';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { api } from '@/components/data/api';
+import { useState } from 'react';
+import { api, type ListPage } from '@/components/data/api';
+import { Pagination } from '@/components/ui/pagination';
 import { QueryState } from '@/components/ui/query-state';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { keys, type EffectiveMember } from '../directory-types';
 
 /** GET /api/group/{id}/effective-members: direct members and those through nested groups. */
 export function GroupMembers({ groupId, canReadUsers }: { groupId: string; canReadUsers: boolean }) {
-  const members = useQuery({ queryKey: keys.groupMembers(groupId), queryFn: ({ signal }) => api<EffectiveMember[]>(`/api/group/${encodeURIComponent(groupId)}/effective-members`, { signal }) });
+  const [page, setPage] = useState(1);
+  const members = useQuery({
+    queryKey: [...keys.groupMembers(groupId), page],
+    queryFn: ({ signal }) => api<ListPage<EffectiveMember>>(`/api/group/${encodeURIComponent(groupId)}/effective-members?page=${page}&pageSize=25`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+  const data = members.data;
   return (
     <section className="card" aria-labelledby="members-heading">
       <div className="card-header">
         <h2 id="members-heading">Members</h2>
-        {members.data ? <span className="muted small">{members.data.length} in total</span> : null}
+        {data ? <span className="muted small">{data.totalCount} in total</span> : null}
       </div>
       <QueryState isPending={members.isPending} error={members.error} onRetry={() => members.refetch()}>
-        {members.data?.length ? (
+        {data?.items.length ? (
           <div className="table-wrap">
             <table className="table">
               <thead>
@@ -27,7 +35,7 @@ export function GroupMembers({ groupId, canReadUsers }: { groupId: string; canRe
                 </tr>
               </thead>
               <tbody>
-                {members.data.map((m) => (
+                {data.items.map((m) => (
                   <tr key={m.UserId}>
                     <td>
                       {canReadUsers ? <Link href={`/console/users/${encodeURIComponent(m.UserId)}`}>{m.DisplayName}</Link> : m.DisplayName}
@@ -45,6 +53,7 @@ export function GroupMembers({ groupId, canReadUsers }: { groupId: string; canRe
         ) : (
           <p className="empty">No members. Add people from their user page.</p>
         )}
+        {data && data.totalCount > data.pageSize ? <Pagination page={data.page} pageSize={data.pageSize} totalCount={data.totalCount} onPage={setPage} /> : null}
       </QueryState>
     </section>
   );

@@ -324,6 +324,12 @@ describe('passkeys', () => {
       const last = await api(host, 'DELETE', `/api/account/passkey/${two.passkey.Id}`, { cookie: jar });
       expectProblem(last, 409, 'Idp.LastAuthMethod');
       expect((await api(host, 'GET', '/api/account/passkey', { cookie: jar })).body.map((p: { Id: string }) => p.Id)).toEqual([two.passkey.Id]);
+
+      // Removing the last two at once: one goes, the other is refused.
+      const three = await addPasskey(host, jar, a, 'three');
+      const both = await Promise.all([two, three].map((p) => api(host, 'DELETE', `/api/account/passkey/${p.passkey.Id}`, { cookie: jar })));
+      expect(both.map((r) => r.status).sort()).toEqual([204, 409]);
+      expect((await api(host, 'GET', '/api/account/passkey', { cookie: jar })).body).toHaveLength(1);
     });
   });
 });

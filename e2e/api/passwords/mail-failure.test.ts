@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startExtraServer, type ExtraServer } from '../support/extra-server';
-import { api, bootstrapAdmin, createRealm, eventually, expectProblem, hostHeader, type CookieJar, type SignedIn } from '../support/harness';
+import { api, bootstrapAdmin, CP_HOST, createRealm, eventually, expectProblem, hostHeader, type CookieJar, type SignedIn } from '../support/harness';
 import { makeUser, signedIn, type MadeUser } from '../users/fixtures';
 
 // When the mail server does not take a message: a failed send is logged and recorded in the
@@ -24,7 +24,15 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await extra?.stop();
-});
+  // In development mode the main server was stopped for the extra one and has just restarted;
+  // let it finish compiling before the next test file talks to it.
+  const deadline = Date.now() + 170_000;
+  while (Date.now() < deadline) {
+    const ping = await api(CP_HOST, 'GET', '/api/ping', { timeoutMs: 30_000 }).catch(() => undefined);
+    if (ping?.status === 200) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}, 240_000);
 
 const call = (method: string, path: string, options: { cookie?: CookieJar; body?: unknown } = {}) => api(host, method, path, { ...options, port: extra.port });
 

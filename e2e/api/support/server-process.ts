@@ -54,6 +54,8 @@ export function serverEnv(port: number, storage: Storage, redisUrl: string | und
   if (storage.databaseUrl) env.DATABASE_URL = storage.databaseUrl;
   if (redisUrl) env.REDIS_URL = redisUrl;
   env.NEXT_TELEMETRY_DISABLED = '1';
+  // A development server needs its own Next build folder when another one runs in this checkout.
+  if (process.env.GATEHOUSE_NEXT_DIST_DIR) env.GATEHOUSE_NEXT_DIST_DIR = process.env.GATEHOUSE_NEXT_DIST_DIR;
   return { ...env, ...extra };
 }
 

@@ -50,7 +50,7 @@ export async function emailOtpLogin(ctx: DomainContext, email: string, code: str
 }
 
 export async function emailOtpSecondFactor(ctx: DomainContext, pendingToken: string | undefined, code: string): Promise<Extract<SignInOutcome, { kind: 'session' }>> {
-  const pending = await readPendingSignIn(ctx, pendingToken);
+  const pending = await readPendingSignIn(ctx, pendingToken, 'email-otp');
   await assertEmailCodeSecondFactor(ctx, pending);
   const user = pending.user;
   await limitRate(ctx, 'mfa-login', 'target', user.id);

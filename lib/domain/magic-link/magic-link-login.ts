@@ -19,12 +19,13 @@ const FAILURE: Record<RedeemFailure, ErrorCode> = { invalid: 'Token.Invalid', us
 
 export type MagicLinkSignIn = { outcome: SignInOutcome; continuation?: string };
 
-export async function magicLinkLogin(ctx: DomainContext, token: string, userId: string): Promise<MagicLinkSignIn> {
+export async function magicLinkLogin(ctx: DomainContext, token: string | undefined, userId: string | undefined): Promise<MagicLinkSignIn> {
   const db = await realmDb(ctx.realm);
   const fail = async (code: ErrorCode, reason: string, knownUserId?: string): Promise<never> => {
     await publish(eventFrom(ctx, 'auth.magic-link-failed', knownUserId, { userId: knownUserId, success: false, reason }));
     throw new AppError(code);
   };
+  if (!token || !userId) return fail('Token.Invalid', 'incomplete-link');
   const peek = await redeemToken(db, 'magic-link', token, { consume: false });
   if (!peek.ok) return fail(FAILURE[peek.reason], peek.reason);
   if (peek.record.userId !== userId) return fail('Token.Invalid', 'other-user');

@@ -1,4 +1,6 @@
 import { AppError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { startSession, type AuthMethod, type PendingSignIn, type SignInOutcome } from '../auth/sign-in';
 import { redeemToken } from '../one-time-secrets/one-time-secrets';
@@ -20,7 +22,20 @@ function noPending(): AppError {
   return new AppError('SignIn.NoPendingSignIn');
 }
 
-export async function readPendingSignIn(ctx: DomainContext, token: string | undefined): Promise<Pending> {
+/**
+ * The pending sign-in a second step continues. `method` names that step for the security log: a
+ * try without a live pending sign-in is recorded as a failed `auth.second-factor-failed`.
+ */
+export async function readPendingSignIn(ctx: DomainContext, token: string | undefined, method?: string): Promise<Pending> {
+  try {
+    return await loadPending(ctx, token);
+  } catch (e) {
+    if (method) await publish(eventFrom(ctx, 'auth.second-factor-failed', undefined, { success: false, method, reason: 'no-pending-sign-in' }));
+    throw e;
+  }
+}
+
+async function loadPending(ctx: DomainContext, token: string | undefined): Promise<Pending> {
   if (!token) throw noPending();
   const db = await realmDb(ctx.realm);
   const r = await redeemToken(db, 'mfa-pending', token, { consume: false });

@@ -11,7 +11,7 @@ import { useTotpCode } from './use-totp-code';
 // Guessing is bounded three ways: per source address and per user (policy `mfa-login`), and by the
 // pending sign-in's own attempt limit, after which the first factor must be proven again.
 export async function totpLogin(ctx: DomainContext, pendingToken: string | undefined, code: string): Promise<Extract<SignInOutcome, { kind: 'session' }>> {
-  const pending = await readPendingSignIn(ctx, pendingToken);
+  const pending = await readPendingSignIn(ctx, pendingToken, 'totp');
   if (pending.setupOnly) throw new AppError('SignIn.SetupOnly');
   const user = pending.user;
   await limitRate(ctx, 'mfa-login', 'target', user.id);
