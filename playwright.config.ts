@@ -13,12 +13,17 @@ const port = Number(process.env.GATEHOUSE_E2E_PORT ?? 3310);
 process.env.GATEHOUSE_E2E_PORT = String(port);
 process.env.GATEHOUSE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
 
-const built = existsSync('dist/server.js') && existsSync('.next/BUILD_ID');
+// GATEHOUSE_E2E_MODE=dev forces the source (when the build is older than the code), =build the build.
+const mode = process.env.GATEHOUSE_E2E_MODE;
+const built = mode === 'build' || (mode !== 'dev' && existsSync('dist/server.js') && existsSync('.next/BUILD_ID'));
 const serverEnv = {
   PORT: String(port),
   GATEHOUSE_PUBLIC_PORT: String(port),
   GATEHOUSE_DATA_DIR: process.env.GATEHOUSE_E2E_DATA_DIR,
   NODE_ENV: built ? 'production' : 'development',
+  // A development server gets a build folder of its own: Next allows one dev server per folder,
+  // and other people's dev servers may be running in this tree (next.config.mjs).
+  ...(built ? {} : { GATEHOUSE_NEXT_DIST_DIR: process.env.GATEHOUSE_NEXT_DIST_DIR ?? '.next-e2e-ui' }),
 };
 
 export default defineConfig({

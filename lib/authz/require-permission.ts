@@ -17,7 +17,7 @@ export async function grantsOf(ctx: DomainContext, app: AppContextSlug): Promise
     const graphKey = 'group-graph';
     let graph = ctx.memo.get(graphKey) as ReturnType<typeof loadReachableGroups> | undefined;
     if (!graph) {
-      graph = loadReachableGroups(await realmDb(ctx.realm), actor.userId);
+      graph = loadReachableGroups(await realmDb(ctx.realm), ctx.realm.id, actor.userId);
       ctx.memo.set(graphKey, graph);
     }
     const { direct, groups } = await graph;

@@ -38,7 +38,12 @@ async function open(): Promise<GlobalDb> {
   const db = createClient();
   await db.$connect();
   // Per connection, not stored in the file: cascades (RealmDomain) depend on it.
-  if (dialect() === 'sqlite') await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+  if (dialect() === 'sqlite') {
+      await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
+      // In WAL mode NORMAL is still crash-safe (no corruption); a power loss may drop the last
+      // commits. It spares an fsync per commit, which roughly doubles sign-ins per second here.
+      await db.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
+    }
   return db;
 }
 

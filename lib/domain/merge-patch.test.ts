@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { optionalText, patchFlag, patchKey, patchList, patchText, sentFields } from './merge-patch';
-import { parseStringList, toJsonList } from './json-list';
+import { parseStringList, toJsonList } from '../db/json-list';
 
 describe('merge-patch helpers (spec 4.9)', () => {
   it('optional text: omitted unchanged, null and blank clear, values trimmed', () => {

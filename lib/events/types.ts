@@ -6,6 +6,8 @@ export type DomainEvent = {
   type: string;
   realmId: string;
   realmSlug: string;
+  /** The realm's database, so subscribers that write into it need no global-store lookup. */
+  realmDatabase?: string;
   /** The id of the resource the event is about, when there is one. */
   subjectId?: string;
   actor: EventActor;

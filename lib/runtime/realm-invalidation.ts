@@ -4,12 +4,15 @@ import { subscribe } from '../events/bus';
 import { logError } from '../log/logger';
 import { invalidateRealmCache } from '../realm/realm-cache';
 import { invalidateRealmSettingsCache } from '../domain/realm-settings/realm-settings';
+import { invalidateGroupGraph } from '../authz/group-graph';
 import { redisClient } from './redis';
 import { shared } from './shared';
 
-// Realm and realm-settings caches of several instances stay coherent through Redis: every realm event is relayed on a
+// Realm, realm-settings and group-graph caches of several instances stay coherent through Redis: every realm event is relayed on a
 // channel, and each instance forgets its cache when it hears one (ARCHITECTURE.md "Scaling out").
 const CHANNEL = 'gatehouse:realm-changed';
+/** Events after which other instances must drop their realm, settings and group-graph caches. */
+const RELAYED = /^(realm|realm-settings|group|role|app)\./;
 
 export async function startRealmInvalidationRelay(): Promise<void> {
   const url = settings().redisUrl;
@@ -23,10 +26,11 @@ export async function startRealmInvalidationRelay(): Promise<void> {
       if (message !== instanceId) {
         invalidateRealmCache();
         invalidateRealmSettingsCache();
+        invalidateGroupGraph();
       }
     });
     subscribe(async (event) => {
-      if (event.type.startsWith('realm.') || event.type.startsWith('realm-settings.')) await redisClient().publish(CHANNEL, instanceId);
+      if (RELAYED.test(event.type)) await redisClient().publish(CHANNEL, instanceId);
     });
     return sub;
   });

@@ -1,5 +1,6 @@
 import { getGlobalDb } from '../db/global-db';
 import { registerLogSubscribers } from '../domain/audit/log-subscribers';
+import { registerGroupGraphInvalidation } from '../authz/group-graph';
 import { registerPasskeySubscribers } from '../domain/passkeys/subscribers';
 import { ensureControlPlane, sweepAbandonedRealms } from '../domain/realms/ensure-control-plane';
 import { settings } from '../config/env';
@@ -14,6 +15,7 @@ export async function startUp(options: { seed: boolean; relay: boolean }): Promi
   settings();
   await getGlobalDb();
   registerLogSubscribers();
+  registerGroupGraphInvalidation();
   registerPasskeySubscribers();
   if (options.relay) await startRealmInvalidationRelay();
   if (options.seed) {

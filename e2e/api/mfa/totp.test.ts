@@ -140,6 +140,7 @@ describe('sign-in with a second factor', () => {
     const used = jar.toString();
     expect((await mfaLogin(jar, await device.code())).status).toBe(200);
     expectProblem(await api(host, 'POST', '/api/account/mfa/login', { cookie: used, body: { Code: await device.code() } }), 401, 'SignIn.NoPendingSignIn');
+    await expectLogged(host, admin.jar, 'auth.second-factor-failed', (e) => JSON.stringify(e.Detail).includes('no-pending-sign-in'));
   });
 
   it('a wrong code answers 400 Mfa.InvalidCode and is logged without the code', async () => {

@@ -32,7 +32,10 @@ afterAll(async () => {
     if (ping?.status === 200) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-}, 240_000);
+  const t0 = Date.now();
+  const r = await api(CP_HOST, 'POST', '/api/admin/realms', { cookie: (await import('../support/harness')).adminCookie(), body: { Slug: `dbg-${Date.now()}`, DisplayName: 'x', Domains: [`dbg-${Date.now()}.localhost`] }, timeoutMs: 200_000 }).catch((e) => e);
+  console.log('DEBUG realm create after restart', Date.now() - t0, r?.status ?? String(r));
+}, 400_000);
 
 const call = (method: string, path: string, options: { cookie?: CookieJar; body?: unknown } = {}) => api(host, method, path, { ...options, port: extra.port });
 

@@ -34,9 +34,6 @@ export async function startExtraServer(options: {
   } catch (e) {
     if (options.storage === 'fresh') await destroyStorage(storage).catch(() => undefined);
     if (mustPauseMain) await restartMain();
-    if (e instanceof Error && /already running/.test(e.message)) {
-      throw new Error(`${e.message}\n\nAnother Next.js development server runs in this checkout (\`npm run dev\`?). Next allows one per directory and this test needs a development server: stop the other one and run the tests again.`);
-    }
     throw e;
   }
   return {

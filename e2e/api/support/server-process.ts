@@ -145,7 +145,11 @@ export async function startServer(options: {
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await stop();
-      throw new Error(`the ${name} server (${mode}) exited during start-up (code ${child.exitCode}). Log ${logFile}:\n${tail(logFile)}`);
+      const log = tail(logFile);
+      const hint = /already running/.test(log)
+        ? '\nNext.js allows one development server per checkout and another one runs here (`npm run dev`, or another test run): stop it, or run `npm run build` so the tests use the production build.'
+        : '';
+      throw new Error(`the ${name} server (${mode}) exited during start-up (code ${child.exitCode}). Log ${logFile}:\n${log}${hint}`);
     }
     if ((await get(port, '/health', 2000)) === 200) break;
     if (Date.now() > deadline) {

@@ -42,9 +42,9 @@ async function writePlatformAudit(event: DomainEvent): Promise<void> {
 }
 
 async function writeSecurityLog(event: DomainEvent, category: string): Promise<void> {
-  const realm = await getRealmRecordById(event.realmId);
-  if (!realm) return; // the realm is gone (hard delete): nothing to write into
-  const db = await getRealmDb(realm.databaseName);
+  const databaseName = event.realmDatabase ?? (await getRealmRecordById(event.realmId))?.databaseName;
+  if (!databaseName) return; // the realm is gone (hard delete): nothing to write into
+  const db = await getRealmDb(databaseName);
   await db.authLogEvent.create({
     data: {
       id: newId(),

@@ -82,8 +82,7 @@ export async function completeFirstFactor(ctx: DomainContext, userId: string, me
 /** Opens the browser session once every required factor is proven; returns the cookie token. */
 export async function startSession(ctx: DomainContext, user: { id: string; userName: string }, amr: string[]): Promise<string> {
   const db = await realmDb(ctx.realm);
-  const { token, sessionId } = await createSession(db, { userId: user.id, amr, ipAddress: ctx.ip, userAgent: ctx.userAgent });
-  await db.user.update({ where: { id: user.id }, data: { lastLoginAt: new Date() } });
+  const { token, sessionId } = await createSession(db, { userId: user.id, amr, ipAddress: ctx.ip, userAgent: ctx.userAgent, touchLastLogin: true });
   const signedIn = { ...ctx, actor: { kind: 'user' as const, userId: user.id, userName: user.userName, sessionId } };
   await publish(eventFrom(signedIn, 'auth.login-succeeded', user.id, { method: amr.join('+') }));
   return token;

@@ -5,7 +5,7 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
-import { toJsonList } from '../json-list';
+import { toJsonList } from '../../db/json-list';
 import { optionalText, patchList } from '../merge-patch';
 import { ALL_APPS, normalizeBoundTo } from './bound-to';
 import { assertReferencesExist, requireGroupRow, type GroupRow } from './repo';

@@ -1,5 +1,5 @@
 import type { RealmTx } from '../../db/types';
-import { parseStringList } from '../json-list';
+import { parseStringList } from '../../db/json-list';
 import type { MemberMap } from './graph';
 
 // Loads the group nesting graph of a realm. Groups number in the tens to hundreds, so the whole

@@ -4,7 +4,7 @@ import { grantsOf } from '../../authz/require-permission';
 import type { RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import type { DomainContext } from '../context';
-import { parseStringList } from '../json-list';
+import { parseStringList } from '../../db/json-list';
 import { reachGroups } from './graph';
 import { loadParentMap } from './graph-repo';
 

@@ -10,13 +10,14 @@ import type { RealmRecord } from '../../realm/realm-record';
 import { realmDb, type DomainContext } from '../context';
 import { realmSettingsSchema, type RealmSettings } from './schema';
 
-// Reading and writing a realm's settings. Reads are cached for a few seconds per realm (every
-// sign-in reads them); a write clears the local cache at once and other instances through the
-// realm-invalidation relay, so a change takes effect without a restart.
+// Reading and writing a realm's settings. Reads are cached per realm for a minute, like the realm
+// record (every sign-in and /api/app-info reads them, and a cache miss opens the realm database); a
+// write clears the local cache at once and other instances through the invalidation relay, so a
+// change takes effect without a restart.
 const ROW_ID = 'realm';
 
 function cache(): LRUCache<string, RealmSettings> {
-  return shared('realm-settings-cache', () => new LRUCache<string, RealmSettings>({ max: 5_000, ttl: 5_000 }));
+  return shared('realm-settings-cache', () => new LRUCache<string, RealmSettings>({ max: 20_000, ttl: 60_000 }));
 }
 
 export function invalidateRealmSettingsCache(): void {

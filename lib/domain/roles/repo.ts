@@ -1,7 +1,7 @@
 import type { RealmPrisma, RealmTx } from '../../db/types';
 import { AppError, validationError } from '../../errors/app-error';
 import { parseCatalog } from '../apps/catalog-json';
-import { toJsonList } from '../json-list';
+import { toJsonList } from '../../db/json-list';
 import { normalizePermissions, permissionsOutsideCatalog } from './catalog-check';
 
 // Reads and checks of permission roles (spec 4.7 "Roles").

@@ -1,4 +1,4 @@
-import { parseStringList } from '../json-list';
+import { parseStringList } from '../../db/json-list';
 import type { RoleRow } from './repo';
 import type { RoleDto } from './schemas';
 

@@ -5,7 +5,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { assertCanConfer } from '../groups/no-escalation';
-import { parseStringList } from '../json-list';
+import { parseStringList } from '../../db/json-list';
 import { optionalText } from '../merge-patch';
 import { checkedPermissions, requireRoleRow, type RoleRow } from './repo';
 import type { UpdateRoleInput } from './schemas';

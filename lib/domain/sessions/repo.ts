@@ -11,25 +11,28 @@ export type LiveSession = { id: string; userId: string; userName: string; amr: s
 
 export async function createSession(
   db: RealmDb,
-  input: { userId: string; amr: string[]; ipAddress?: string; userAgent?: string },
+  input: { userId: string; amr: string[]; ipAddress?: string; userAgent?: string; touchLastLogin?: boolean },
 ): Promise<{ token: string; sessionId: string }> {
   const token = randomToken();
   const now = new Date();
-  const session = await db.session.create({
-    data: {
-      id: newId(),
-      tokenHash: sha256Hex(token),
-      userId: input.userId,
-      amr: JSON.stringify(input.amr),
-      ipAddress: input.ipAddress?.slice(0, 64),
-      userAgent: input.userAgent?.slice(0, 512),
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
-    },
-    select: { id: true },
-  });
-  return { token, sessionId: session.id };
+  const id = newId();
+  const session = {
+    id,
+    tokenHash: sha256Hex(token),
+    amr: JSON.stringify(input.amr),
+    ipAddress: input.ipAddress?.slice(0, 64),
+    userAgent: input.userAgent?.slice(0, 512),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+  };
+  if (input.touchLastLogin) {
+    // One write and one commit for the session and the user's last sign-in.
+    await db.user.update({ where: { id: input.userId }, data: { lastLoginAt: now, sessions: { create: session } }, select: { id: true } });
+  } else {
+    await db.session.create({ data: { ...session, userId: input.userId }, select: { id: true } });
+  }
+  return { token, sessionId: id };
 }
 
 /** The live session a cookie token names, or null (unknown, revoked, expired, user inactive). */

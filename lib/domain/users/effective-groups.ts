@@ -5,7 +5,7 @@ import { realmDb, type DomainContext } from '../context';
 import { effectiveFor, unknownApps } from '../groups/bound-to';
 import { reachGroups } from '../groups/graph';
 import { loadGroupGraph } from '../groups/graph-repo';
-import { parseStringList } from '../json-list';
+import { parseStringList } from '../../db/json-list';
 import { requireUserRow } from './repo';
 import { refsOf, sortReached, type GroupRef } from './user-groups';
 
