@@ -11,7 +11,7 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.GATEHOUSE_E2E_PORT ?? 3310);
 // Evaluated again in every worker: the first evaluation's directory travels to them in the env.
 process.env.GATEHOUSE_E2E_PORT = String(port);
-process.env.GATEHOUSE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
+process.env.GATEHOUSE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-ui-e2e-'));
 
 // GATEHOUSE_E2E_MODE=dev forces the source (when the build is older than the code), =build the build.
 const mode = process.env.GATEHOUSE_E2E_MODE;
@@ -36,7 +36,7 @@ export default defineConfig({
   timeout: built ? 60_000 : 180_000,
   expect: { timeout: built ? 10_000 : 30_000 },
   reporter: [['list']],
-  outputDir: join(tmpdir(), 'gatehouse-e2e-results'),
+  outputDir: join(tmpdir(), 'gatehouse-ui-e2e-results'),
   globalTeardown: './e2e/ui/support/global-teardown.ts',
   use: {
     baseURL: `http://localhost:${port}`,

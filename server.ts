@@ -11,6 +11,8 @@ import { HEALTH_PATHS, isOAuthEnginePath, isRealtimePath } from './lib/runtime/e
 import { sendJson, sendProblem } from './lib/runtime/node-problem';
 import { startUp } from './lib/runtime/startup';
 import { drainEvents } from './lib/events/bus';
+// @ts-expect-error a plain ESM script shared with the build, no type declarations
+import { ensureNextTsconfig } from './scripts/next-tsconfig.mjs';
 
 // Wiring only (ARCHITECTURE.md): health, realm resolution from Host, then the OAuth engine, the
 // real-time hub or Next. Domain logic lives in lib/.
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
   await startUp({ seed: true, relay: true });
 
   const httpServer = createServer();
+  if (dev) ensureNextTsconfig(process.cwd());
   const app = next({ dev, dir: process.cwd(), hostname: '0.0.0.0', port: s.port, httpServer });
   await app.prepare();
   const handleNext = app.getRequestHandler();

@@ -4,8 +4,10 @@ import { execFileSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { ensureNextTsconfig } from './next-tsconfig.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+ensureNextTsconfig(root);
 execFileSync(process.execPath, [join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, stdio: 'inherit' });
 await build({
   entryPoints: { server: join(root, 'server.ts') },

@@ -13,7 +13,7 @@ export type LoginStep =
 
 export function stepAfter(outcome: LoginOutcome): LoginStep {
   if ('authenticated' in outcome && outcome.authenticated) return { kind: 'done' };
-  if ('requiresTwoFactor' in outcome && outcome.requiresTwoFactor) return { kind: 'two-factor', methods: outcome.mfaMethods ?? ['Authenticator'] };
+  if ('requiresTwoFactor' in outcome && outcome.requiresTwoFactor) return { kind: 'two-factor', methods: outcome.mfaMethods ?? ['totp'] };
   if ('requiresSecureSetup' in outcome && outcome.requiresSecureSetup) {
     // With time left the session exists and the user continues; set-up is offered in /account.
     return outcome.gracePeriod ? { kind: 'done' } : { kind: 'secure-setup-blocked' };

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
-import { ErrorSummary } from '@/components/ui/alert';
+import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import type { LoginOutcome } from './login-outcome';
@@ -23,9 +23,22 @@ export function TwoFactorStep({ methods, onOutcome, onCancel }: { methods: strin
     onSuccess: onOutcome,
     onError: (e) => report(e),
   });
+  if (!methods.includes('totp')) {
+    // Other second factors (e-mail code, passkey) get their own steps with the sign-in methods work.
+    return (
+      <div className="stack">
+        <Alert tone="warning" title="A second step is needed">
+          <p>Your account asks for a second factor this page cannot offer yet ({methods.join(', ')}).</p>
+        </Alert>
+        <Button variant="ghost" block onClick={onCancel}>
+          Back to sign-in
+        </Button>
+      </div>
+    );
+  }
   return (
     <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); verify.mutate(v); })}>
-      <p className="muted">Enter the code from your authenticator app{methods.length > 1 ? ' or use another enrolled method' : ''}.</p>
+      <p className="muted">Enter the 6-digit code from your authenticator app.</p>
       <ErrorSummary summary={summary} ref={summaryRef} />
       <TextField label="Verification code" registration={form.register('Code')} error={form.formState.errors.Code?.message} inputMode="numeric" autoComplete="one-time-code" autoFocus />
       <Button type="submit" variant="primary" block busy={verify.isPending} busyLabel="Verifying…">

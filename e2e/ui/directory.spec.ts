@@ -10,7 +10,7 @@ test.beforeAll(async () => {
   await ensureAdmin(admin, password);
 });
 
-test('an administrator creates a user, a role and a group, and puts the user in the group', async ({ page }) => {
+test('an administrator creates a user, a role and a group, and puts the user in the group', async ({ page, browser, baseURL }) => {
   const assertClean = watchConsole(page);
   const userName = `ada-${suffix}`;
   const roleName = `Readers ${suffix}`;
@@ -78,6 +78,42 @@ test('an administrator creates a user, a role and a group, and puts the user in 
     await status.getByRole('button', { name: 'Restore user' }).click();
     await expect(status.getByText('The user was restored.')).toBeVisible();
   });
+  await test.step('activate the user and give them a password', async () => {
+    const status = page.getByRole('region', { name: 'Status' });
+    await status.getByRole('button', { name: 'Activate' }).click();
+    await expect(status.getByText('The user can sign in again.')).toBeVisible();
+    await page.getByLabel('New password', { exact: true }).fill(`ada-pass-${suffix}`);
+    await page.getByLabel('Repeat the new password').fill(`ada-pass-${suffix}`);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await expect(page.getByText('Password set.')).toBeVisible();
+  });
   await page.screenshot({ path: '/tmp/gatehouse-user.png', fullPage: true });
+
+  await test.step('the logs show what happened', async () => {
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Security log' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Security log' })).toBeVisible();
+    await expect(page.getByRole('table')).toBeVisible();
+    await page.screenshot({ path: '/tmp/gatehouse-security-log.png', fullPage: true });
+    await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Platform audit' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Platform audit' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not load' })).toHaveCount(0);
+  });
   assertClean();
+
+  await test.step('the user sees only what their role allows', async () => {
+    const context = await browser.newContext({ baseURL });
+    const other = await context.newPage();
+    await other.goto('/login');
+    await signIn(other, userName, `ada-pass-${suffix}`);
+    await expect(other).toHaveURL(/\/console$/);
+    const nav = other.getByRole('navigation', { name: 'Console' });
+    await expect(nav.getByRole('link', { name: 'Users' })).toBeVisible();
+    for (const hidden of ['Groups', 'Roles', 'Realms', 'Security log', 'Platform audit']) await expect(nav.getByRole('link', { name: hidden })).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Users' }).click();
+    await expect(other.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
+    await expect(other.getByRole('link', { name: 'New user' })).toHaveCount(0);
+    await other.goto('/console/roles');
+    await expect(other.getByRole('heading', { level: 1, name: 'No access' })).toBeVisible();
+    await context.close();
+  });
 });

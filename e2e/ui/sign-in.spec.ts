@@ -63,6 +63,7 @@ test('a signed-in visitor of /login goes straight on, and / leads to the console
   await page.goto('/login?redirect=%2Faccount');
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+  await page.screenshot({ path: '/tmp/gatehouse-account.png', fullPage: true });
   await page.goto('/');
   await expect(page).toHaveURL(/\/console$/);
 });

@@ -55,6 +55,7 @@ export const errorCatalog = {
   'Code.Expired': { status: 400, title: 'The code has expired. Ask for a new one.' },
   'Code.TooManyAttempts': { status: 400, title: 'Too many wrong codes. Ask for a new one.' },
   'Mfa.AlreadyEnabled': { status: 409, title: 'Two-factor authentication is already on.' },
+  'Mfa.Required': { status: 403, title: 'Two-factor authentication is required for this account and cannot be turned off.' },
   'Mfa.NotEnabled': { status: 400, title: 'Two-factor authentication is not on.' },
   'Mfa.SetupNotStarted': { status: 400, title: 'Start the authenticator setup first.' },
   'Mfa.InvalidCode': { status: 400, title: 'The authenticator code is not correct.' },

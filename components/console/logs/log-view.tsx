@@ -54,7 +54,7 @@ export function LogView({ endpoint, showRealm }: { endpoint: '/api/admin/auth-lo
         <label className="visually-hidden" htmlFor={`${id}-category`}>
           Category
         </label>
-        <input id={`${id}-category`} className="input" placeholder="Category (e.g. auth)" value={draft.category} onChange={(e) => setDraft({ ...draft, category: e.target.value })} />
+        <input id={`${id}-category`} className="input" placeholder="Category (e.g. Authentication)" value={draft.category} onChange={(e) => setDraft({ ...draft, category: e.target.value })} />
         <label className="visually-hidden" htmlFor={`${id}-type`}>
           Event type
         </label>

@@ -231,8 +231,8 @@ describe('disable', () => {
     const put = await api(host, 'PUT', `/api/admin/users/${user.id}/grace/policy`, { cookie: admin.jar, body: { Policy: 'Required' } });
     expect(put.status, put.text).toBe(200);
     const res = await api(host, 'POST', '/api/account/mfa/disable', { cookie: jar, body: { Code: await device.code() } });
-    expectProblem(res, 403, 'Auth.Forbidden');
-    expect(res.body.detail).toMatch(/required/i);
+    expectProblem(res, 403, 'Mfa.Required');
+    expect(res.body.title).toMatch(/required/i);
     expect((await api(host, 'GET', '/api/account/mfa/status', { cookie: jar })).body.enabled).toBe(true);
   });
 });

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startExtraServer, type ExtraServer } from '../support/extra-server';
-import { api, bootstrapAdmin, CP_HOST, createRealm, eventually, expectProblem, hostHeader, type CookieJar, type SignedIn } from '../support/harness';
+import { startExtraServer } from '../support/extra-server';
+import { api, bootstrapAdmin, createRealm, eventually, expectProblem, hostHeader, suite, type CookieJar, type SignedIn } from '../support/harness';
+import { freePort, serverEnv, startServer, type ServerHandle } from '../support/server-process';
 import { makeUser, signedIn, type MadeUser } from '../users/fixtures';
 
 // When the mail server does not take a message: a failed send is logged and recorded in the
 // security log as auth.mail-failed; anonymous flows keep their uniform answer, signed-in ones
 // answer 503 Mail.SendFailed and leave nothing half-done. A second server shares the store but
 // sends to an SMTP port nobody listens on.
-let extra: ExtraServer;
+let extra: ServerHandle;
 let host: string;
 let admin: SignedIn;
 let user: MadeUser;
@@ -18,24 +19,28 @@ beforeAll(async () => {
   admin = await bootstrapAdmin(realm.slug);
   user = await makeUser(realm.host, admin.jar);
   userJar = await signedIn(realm.host, user);
-  extra = await startExtraServer({ name: 'mail-down', storage: 'shared', env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+  extra = await mailDownServer();
   host = hostHeader(realm.domain, extra.port);
-});
+}, 240_000);
 
 afterAll(async () => {
   await extra?.stop();
-  // In development mode the main server was stopped for the extra one and has just restarted;
-  // let it finish compiling before the next test file talks to it.
-  const deadline = Date.now() + 170_000;
-  while (Date.now() < deadline) {
-    const ping = await api(CP_HOST, 'GET', '/api/ping', { timeoutMs: 30_000 }).catch(() => undefined);
-    if (ping?.status === 200) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  const t0 = Date.now();
-  const r = await api(CP_HOST, 'POST', '/api/admin/realms', { cookie: (await import('../support/harness')).adminCookie(), body: { Slug: `dbg-${Date.now()}`, DisplayName: 'x', Domains: [`dbg-${Date.now()}.localhost`] }, timeoutMs: 200_000 }).catch((e) => e);
-  console.log('DEBUG realm create after restart', Date.now() - t0, r?.status ?? String(r));
-}, 400_000);
+});
+
+/**
+ * The second server. A production build runs beside the main server (startExtraServer). In
+ * development mode startExtraServer would stop the main server and restart it from this test
+ * file's worker, whose exit then leaves the restarted server without its output pipes; so a
+ * development twin gets a Next build folder of its own instead and both run side by side.
+ */
+async function mailDownServer(): Promise<ServerHandle> {
+  const s = suite();
+  const smtp = { SMTP_URL: 'smtp://127.0.0.1:1' };
+  if (s.mode !== 'dev') return startExtraServer({ name: 'mail-down', storage: 'shared', env: smtp });
+  const port = await freePort();
+  const env = serverEnv(port, s.storage, s.redisUrl, { ...smtp, GATEHOUSE_NEXT_DIST_DIR: '.next-mail-down' });
+  return startServer({ name: 'mail-down', port, mode: 'dev', env, logDir: s.logDir, startTimeoutMs: 180_000 });
+}
 
 const call = (method: string, path: string, options: { cookie?: CookieJar; body?: unknown } = {}) => api(host, method, path, { ...options, port: extra.port });
 

@@ -81,7 +81,8 @@ export async function existingRealmDatabases(storage: Storage): Promise<string[]
   }
   const dir = join(storage.dataDir, 'realms');
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => /\.db(-wal|-shm|-journal)?$/.test(f));
+  // Only the database files: -wal/-shm companions come and go as servers open and close a database.
+  return readdirSync(dir).filter((f) => f.endsWith('.db')).map((f) => f.slice(0, -3));
 }
 
 export async function realmDatabaseExists(storage: Storage, databaseName: string): Promise<boolean> {

@@ -3,5 +3,5 @@ import { rmSync } from 'node:fs';
 // The run's data directory is a fresh temp directory (playwright.config.ts): remove it.
 export default function globalTeardown(): void {
   const dir = process.env.GATEHOUSE_E2E_DATA_DIR;
-  if (dir && dir.includes('gatehouse-e2e-')) rmSync(dir, { recursive: true, force: true });
+  if (dir && dir.includes('gatehouse-ui-e2e-')) rmSync(dir, { recursive: true, force: true });
 }

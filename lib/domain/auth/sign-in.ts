@@ -37,28 +37,38 @@ async function userFacts(ctx: DomainContext, userId: string): Promise<UserFacts>
   return { ...u, passkeys: u._count.passkeys };
 }
 
-/** The second factors a user can finish a sign-in with, given the first factor used. */
-export async function secondFactorsOf(ctx: DomainContext, user: Pick<UserFacts, 'twoFactorEnabled' | 'passkeys'>, first: AuthMethod): Promise<SecondFactor[]> {
+/**
+ * The second factors a user can finish a sign-in with, given the first factor used. A passkey counts
+ * as a second factor when the user has one and 2FA is on or required for them.
+ */
+export async function secondFactorsOf(ctx: DomainContext, user: Pick<UserFacts, 'twoFactorEnabled' | 'passkeys'>, first: AuthMethod, required = false): Promise<SecondFactor[]> {
   const s = await realmSettings(ctx.realm);
   const methods: SecondFactor[] = [];
   if (user.twoFactorEnabled) methods.push('totp');
   // The fallbacks of spec 4.3 (there are no recovery codes): another enrolled method.
   if (user.twoFactorEnabled && s.SignIn.EmailOtp && first !== 'otp' && first !== 'mail') methods.push('email-otp');
-  if (user.twoFactorEnabled && s.SignIn.Passkeys && user.passkeys > 0) methods.push('passkey');
+  if ((user.twoFactorEnabled || required) && s.SignIn.Passkeys && user.passkeys > 0) methods.push('passkey');
   return methods;
+}
+
+function twoFactorRequired(user: Pick<UserFacts, 'twoFactorPolicy'>, realmRequires: boolean): boolean {
+  return user.twoFactorPolicy === 'Required' || (user.twoFactorPolicy !== 'Exempt' && realmRequires);
 }
 
 export async function completeFirstFactor(ctx: DomainContext, userId: string, method: AuthMethod): Promise<SignInOutcome> {
   const db = await realmDb(ctx.realm);
   const user = await userFacts(ctx, userId);
-  // A passkey with user verification is already two factors (possession + biometric or PIN).
-  if (method !== 'hwk' && user.twoFactorEnabled) {
+  const s = await realmSettings(ctx.realm);
+  const required = twoFactorRequired(user, s.TwoFactor.Required);
+  // A passkey with user verification is already two factors (possession + biometric or PIN). Any
+  // other first factor needs a second one when TOTP is on, or when 2FA is required and the user's
+  // enrolled second factor is a passkey.
+  const mfaMethods = method === 'hwk' ? [] : await secondFactorsOf(ctx, user, method, required);
+  if (method !== 'hwk' && (user.twoFactorEnabled || (required && mfaMethods.length > 0))) {
     const { secret } = await issueSecret(db, { purpose: 'mfa-pending', userId, data: { amr: [method] } satisfies PendingSignIn });
     await publish(eventFrom(ctx, 'auth.second-factor-required', userId, { userId, userName: user.userName, method }));
-    return { kind: 'second-factor', pendingToken: secret, body: { requiresTwoFactor: true, mfaMethods: await secondFactorsOf(ctx, user, method) } };
+    return { kind: 'second-factor', pendingToken: secret, body: { requiresTwoFactor: true, mfaMethods } };
   }
-  const s = await realmSettings(ctx.realm);
-  const required = user.twoFactorPolicy === 'Required' || (user.twoFactorPolicy !== 'Exempt' && s.TwoFactor.Required);
   const secured = user.twoFactorEnabled || user.passkeys > 0;
   if (required && !secured) {
     let due = user.secureSetupDueAt;

@@ -56,7 +56,7 @@ export async function withUniformDuration<T>(name: string, work: () => Promise<{
     if (real) observe(name, performance.now() - started);
     return value;
   } finally {
-    const left = target - (performance.now() - started);
-    if (left > 0) await sleep(left);
+    // Timers may fire a little early by this clock: wait until the target has really passed.
+    for (let left = target - (performance.now() - started); left > 0; left = target - (performance.now() - started)) await sleep(Math.ceil(left));
   }
 }

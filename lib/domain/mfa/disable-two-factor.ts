@@ -22,7 +22,7 @@ export async function disableTwoFactor(ctx: DomainContext, code: string): Promis
   if (!user.twoFactorEnabled) throw new AppError('Mfa.NotEnabled');
   const settings = await realmSettings(ctx.realm);
   if (twoFactorRequired(user.twoFactorPolicy, settings.TwoFactor.Required)) {
-    throw new AppError('Auth.Forbidden', { detail: 'Two-factor authentication is required for this account and cannot be turned off.' });
+    throw new AppError('Mfa.Required');
   }
   await limitRate(ctx, 'mfa-login', 'target', userId);
   const use = await useTotpCode(db, userId, code, { confirmed: true });

@@ -163,7 +163,7 @@ describe('disableTwoFactor', () => {
   it('is refused while the user must use 2FA', async () => {
     const { id, key } = await userWithTotp();
     await db.user.update({ where: { id }, data: { twoFactorPolicy: 'Required' } });
-    expect(await codeOf(disableTwoFactor(as(id), await generate({ secret: key })))).toBe('Auth.Forbidden');
+    expect(await codeOf(disableTwoFactor(as(id), await generate({ secret: key })))).toBe('Mfa.Required');
     expect((await db.user.findUniqueOrThrow({ where: { id } })).twoFactorEnabled).toBe(true);
   });
 });

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { can, visibleNav } from './permissions';
+
+const viewer = (Permissions: string[], ControlPlanePermissions: string[] = [], IsControlPlane = false) => ({ Permissions, ControlPlanePermissions, IsControlPlane });
+
+describe('can', () => {
+  it('grants the exact permission, <resource>:admin and realm:admin', () => {
+    expect(can(viewer(['user:read']), 'user:read')).toBe(true);
+    expect(can(viewer(['user:read']), 'user:write')).toBe(false);
+    expect(can(viewer(['user:admin']), 'user:write')).toBe(true);
+    expect(can(viewer(['realm:admin']), 'authorization-group:write')).toBe(true);
+  });
+
+  it('reads control-plane permissions only on the control plane', () => {
+    expect(can(viewer(['realm:admin'], ['realm:read'], false), 'realm:read', 'control-plane')).toBe(false);
+    expect(can(viewer([], ['realm:read'], true), 'realm:read', 'control-plane')).toBe(true);
+    expect(can(viewer(['realm:admin'], [], true), 'realm:read', 'control-plane')).toBe(false);
+    expect(can(viewer([], ['control-plane:realm:admin'], true), 'control-plane:realm:write', 'control-plane')).toBe(true);
+  });
+});
+
+describe('visibleNav', () => {
+  it('shows realm management only with control-plane rights', () => {
+    const labels = (v: ReturnType<typeof viewer>) => visibleNav(v).map((i) => i.label);
+    expect(labels(viewer(['realm:admin']))).toEqual(['Users', 'Groups', 'Roles', 'Security log']);
+    expect(labels(viewer(['realm:admin'], ['realm:admin'], true))).toContain('Realms');
+    expect(labels(viewer(['user:read']))).toEqual(['Users']);
+  });
+});
