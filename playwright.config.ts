@@ -8,7 +8,10 @@ import { defineConfig } from '@playwright/test';
 // a fresh data directory; the tests run the CLI with the same environment (e2e/ui/support/env.ts).
 // Chromium is Debian's (apt-get install -y chromium), never a Playwright download.
 
-const port = Number(process.env.GATEHOUSE_E2E_PORT ?? 3310);
+// Parallel runs in one checkout (each with its own GATEHOUSE_NEXT_DIST_DIR) get their own port.
+const distDir = process.env.GATEHOUSE_NEXT_DIST_DIR;
+const portOffset = distDir ? 1 + ([...distDir].reduce((h, c) => (h * 31 + c.charCodeAt(0)) >>> 0, 7) % 80) : 0;
+const port = Number(process.env.GATEHOUSE_E2E_PORT ?? 3310 + portOffset);
 // Evaluated again in every worker: the first evaluation's directory travels to them in the env.
 process.env.GATEHOUSE_E2E_PORT = String(port);
 process.env.GATEHOUSE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-ui-e2e-'));

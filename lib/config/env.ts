@@ -57,7 +57,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const production = e.NODE_ENV === 'production';
   return {
     port: e.PORT,
-    dataDir: isAbsolute(e.GATEHOUSE_DATA_DIR) ? e.GATEHOUSE_DATA_DIR : resolve(process.cwd(), e.GATEHOUSE_DATA_DIR),
+    dataDir: isAbsolute(e.GATEHOUSE_DATA_DIR) ? e.GATEHOUSE_DATA_DIR : resolve(/* turbopackIgnore: true */ process.cwd(), e.GATEHOUSE_DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

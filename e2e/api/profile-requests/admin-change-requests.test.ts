@@ -151,6 +151,13 @@ describe('approving', () => {
     expectProblem(await reject(admin.jar, '00000000-0000-4000-8000-00000000ffff'), 404, 'ChangeRequest.NotFound');
   });
 
+  it('two administrators deciding at once: one wins, the other hears ChangeRequest.NotOpen', async () => {
+    const { id } = await requester({ Firstname: 'Raced' });
+    const [a, b] = await Promise.all([approve(admin.jar, id), reject(admin.jar, id, { Reason: 'No.' })]);
+    expect([a.status, b.status].sort(), `${a.text}\n${b.text}`).toEqual([200, 409]);
+    expectProblem(a.status === 409 ? a : b, 409, 'ChangeRequest.NotOpen');
+  });
+
   it('follows the no-escalation rule: user:write alone cannot approve a change to an administrator', async () => {
     const operator = await makeUser(host, admin.jar);
     await grant(host, admin.jar, ['user:read', 'user:write'], operator.id);

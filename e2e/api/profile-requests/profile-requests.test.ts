@@ -83,6 +83,14 @@ describe('submitting', () => {
     expectProblem(await submit(jar, { Email: `two-${Date.now()}@example.test` }), 409, 'ChangeRequest.AlreadyOpen');
   });
 
+  it('of concurrent submissions exactly one wins', async () => {
+    const { jar } = await person();
+    const answers = await Promise.all(['A', 'B', 'C', 'D'].map((f) => submit(jar, { Firstname: f })));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses, answers.map((r) => r.text).join('\n')).toEqual([200, 409, 409, 409]);
+    for (const r of answers.filter((a) => a.status === 409)) expectProblem(r, 409, 'ChangeRequest.AlreadyOpen');
+  });
+
   it('refuses an address another user has (409 User.EmailTaken)', async () => {
     const { jar } = await person();
     const other = await makeUser(host, admin.jar);

@@ -45,6 +45,13 @@ describe('resetPassword', () => {
     expect(await codeOf(resetPassword(ctx, { email: 'eve@example.test', token: mine.secret, newPassword: NEW_PASSWORD }))).toBe('Token.Invalid');
   });
 
+  it('refuses a link mailed to an address the account no longer has', async () => {
+    const { id } = await insertUser(db, { userName: 'mover', email: 'before@example.test', passwordHash: await hashPassword('old password 1234') });
+    const { secret } = await issueSecret(db, { purpose: 'password-reset', userId: id, email: 'before@example.test' });
+    await db.user.update({ where: { id }, data: { email: 'after@example.test', emailNormalized: 'after@example.test' } });
+    expect(await codeOf(resetPassword(ctx, { email: 'after@example.test', token: secret, newPassword: NEW_PASSWORD }))).toBe('Token.Invalid');
+  });
+
   it('keeps the token when the new password is too weak, so the link can be retried', async () => {
     const { secret } = await issueSecret(db, { purpose: 'password-reset', userId, email: 'ada@example.test', data: { redirect: '/console' } });
     const weak = await resetPassword(ctx, { email: 'ADA@example.test', token: secret, newPassword: 'short' }).catch((e: { code: string; errors?: Record<string, string[]> }) => e);

@@ -12,7 +12,7 @@ import { resetContinuation } from './reset-continuation';
 import { tokenError } from './token-error';
 
 // POST /api/account/reset-password (spec 4.1). The token must belong to the account of the address
-// sent with it. It is checked first without being spent, so a password the policy refuses can be
+// sent with it, and that address must still be the one the link was mailed to. It is checked first without being spent, so a password the policy refuses can be
 // retried with the same link; it is then spent inside the transaction that sets the password, so
 // two racing resets cannot both succeed. Every session of the user ends and the security stamp
 // rotates: whoever knew the old password is out.
@@ -26,7 +26,10 @@ export async function resetPassword(ctx: DomainContext, input: { email: string; 
   }
   const userId = found.record.userId ?? '';
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, userName: true, email: true, emailNormalized: true, isActive: true, deletedAt: true } });
-  if (!user || !user.isActive || user.deletedAt || user.emailNormalized !== normalizeEmail(input.email)) {
+  // The link went to one address: it only works while that is still the account's address, and
+  // only for someone who names it.
+  const sentTo = normalizeEmail(found.record.email ?? '');
+  if (!user || !user.isActive || user.deletedAt || user.emailNormalized !== normalizeEmail(input.email) || user.emailNormalized !== sentTo) {
     await publish(eventFrom(ctx, 'auth.password-reset-failed', user?.id, { success: false, reason: user ? 'address-mismatch' : 'no-account', userId: user?.id }));
     throw new AppError('Token.Invalid');
   }
