@@ -27,3 +27,9 @@ describe('safeRedirect', () => {
     expect(safeRedirect(undefined, '/account')).toBe('/account');
   });
 });
+
+describe('safeRedirect after normalisation', () => {
+  it('falls back when dot segments collapse into a scheme-relative URL', () => {
+    for (const v of ['/.//evil.test', '/a/..//evil.test', '/%2e%2e//evil.test']) expect(safeRedirect(v)).toBe('/console');
+  });
+});

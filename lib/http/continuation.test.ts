@@ -32,3 +32,13 @@ describe('safeContinuation', () => {
     expect(safeContinuation(v)).toBeUndefined();
   });
 });
+
+describe('safeContinuation after normalisation', () => {
+  it('refuses dot segments that collapse into a scheme-relative URL', async () => {
+    const { safeContinuation } = await import('./continuation');
+    for (const v of ['/.//evil.test', '/a/..//evil.test', '/%2e%2e//evil.test', '/././/evil.test/x?y']) {
+      expect(safeContinuation(v), v).toBeUndefined();
+    }
+    expect(safeContinuation('/a/../console?tab=1')).toBe('/console?tab=1');
+  });
+});

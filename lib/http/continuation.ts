@@ -15,5 +15,8 @@ export function safeContinuation(value: unknown): string | undefined {
     return undefined;
   }
   if (url.origin !== BASE) return undefined;
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  // Dot segments can collapse into a scheme-relative URL (`/.//evil.test` -> `//evil.test`).
+  if (path.startsWith('//') || path.includes('\\')) return undefined;
+  return path;
 }
