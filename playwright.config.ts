@@ -15,6 +15,10 @@ const port = Number(process.env.GATEHOUSE_E2E_PORT ?? 3310 + portOffset);
 // Evaluated again in every worker: the first evaluation's directory travels to them in the env.
 process.env.GATEHOUSE_E2E_PORT = String(port);
 process.env.GATEHOUSE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-ui-e2e-'));
+// Mail goes to an SMTP capture on a fixed port (e2e/ui/support/global-setup.ts): the webServer
+// starts before globalSetup, so its SMTP_URL cannot wait for a free port to be picked.
+process.env.GATEHOUSE_E2E_SMTP_PORT ??= String(port + 1);
+process.env.GATEHOUSE_E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'gatehouse-ui-e2e-mail-'));
 
 // GATEHOUSE_E2E_MODE=dev forces the source (when the build is older than the code), =build the build.
 const mode = process.env.GATEHOUSE_E2E_MODE;
@@ -24,6 +28,7 @@ const serverEnv = {
   GATEHOUSE_PUBLIC_PORT: String(port),
   GATEHOUSE_DATA_DIR: process.env.GATEHOUSE_E2E_DATA_DIR,
   NODE_ENV: built ? 'production' : 'development',
+  SMTP_URL: `smtp://127.0.0.1:${process.env.GATEHOUSE_E2E_SMTP_PORT}`,
   // A development server gets a build folder of its own: Next allows one dev server per folder,
   // and other people's dev servers may be running in this tree (next.config.mjs).
   ...(built ? {} : { GATEHOUSE_NEXT_DIST_DIR: process.env.GATEHOUSE_NEXT_DIST_DIR ?? '.next-e2e-ui' }),
@@ -40,6 +45,7 @@ export default defineConfig({
   expect: { timeout: built ? 10_000 : 30_000 },
   reporter: [['list']],
   outputDir: join(tmpdir(), 'gatehouse-ui-e2e-results'),
+  globalSetup: './e2e/ui/support/global-setup.ts',
   globalTeardown: './e2e/ui/support/global-teardown.ts',
   use: {
     baseURL: `http://localhost:${port}`,

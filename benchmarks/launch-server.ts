@@ -97,9 +97,9 @@ async function waitHealthy(port: number, child: ChildProcess, logFile: string): 
   throw new Error(`server did not answer /health within 90 s; see ${logFile}`);
 }
 
-export async function startServer(storage: StorageEnv, port?: number): Promise<RunningServer> {
+export async function startServer(storage: StorageEnv, port?: number, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const p = port ?? (await freePort());
-  const env = gatehouseEnv(p, storage);
+  const env = { ...gatehouseEnv(p, storage), ...extraEnv };
   const logFile = join(storage.dataDir, 'server.log');
   const log = createWriteStream(logFile, { flags: 'a' });
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in

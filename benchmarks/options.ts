@@ -16,13 +16,25 @@ export type BenchOptions = {
   /** An existing PostgreSQL server (postgres://...) instead of a private throw-away cluster. */
   databaseUrl: string | undefined;
   build: boolean;
+  /** The parts to run (`--only=a,b`); every part by default. */
+  only: Set<BenchPart>;
+  /** Accounts with TOTP for the password + TOTP sign-in (each gives ~1 sign-in per 30 s step). */
+  totpUsers: number;
+  /** Concurrent flows for the e-mail code sign-in, whose request is padded to ≥ 400 ms. */
+  otpWorkers: number;
 };
+
+export const BENCH_PARTS = ['throughput', 'login', 'argon2', 'realms', 'postgres', 'totp', 'email-otp', 'passkey', 'forgot-password'] as const;
+export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export const HELP = `npm run bench [-- options]
 
   --quick            short run: 3 s rows, 100 realms, 5 timed creates
   --no-postgres      skip every PostgreSQL measurement
   --build            run npm run build first (done anyway when dist/server.js is missing)
+  --only=a,b         run only these parts: throughput, login, argon2, realms, postgres (the
+                     PostgreSQL phase), totp, email-otp, passkey, forgot-password (the sign-in
+                     flows, on a server with GATEHOUSE_RATE_LIMIT_SCALE=0)
 
 Environment:
   BENCH_DURATION=8          seconds per throughput row
@@ -31,6 +43,8 @@ Environment:
   BENCH_PG_REALMS=250       fleet size on PostgreSQL (0 skips; 1000 adds ~6 min and 8 GB of disk)
   BENCH_CREATES=10          timed sequential realm creations per database
   BENCH_SESSION_REALMS=150  realms whose admin signs in for "me across realms"
+  BENCH_TOTP_USERS=200      TOTP accounts the password + TOTP sign-in rotates over
+  BENCH_OTP_WORKERS=32      concurrent e-mail code sign-ins (the request is padded to ≥ 400 ms)
   BENCH_DATABASE_URL=postgres://...  use this server (databases gh_bench_* are created and dropped)
                             instead of a private cluster started with initdb in a temp dir
 `;
@@ -44,9 +58,19 @@ function int(name: string, fallback: number): number {
 }
 
 export function parseOptions(argv: string[]): BenchOptions | 'help' {
-  const flags = new Set(argv);
+  const onlyArg = argv.find((a) => a.startsWith('--only='));
+  const flags = new Set(argv.filter((a) => a !== onlyArg));
   if (flags.has('--help') || flags.has('-h')) return 'help';
   for (const f of flags) if (!['--quick', '--no-postgres', '--build'].includes(f)) throw new Error(`unknown option ${f}\n\n${HELP}`);
+  const only = new Set<BenchPart>(BENCH_PARTS);
+  if (onlyArg) {
+    only.clear();
+    for (const name of onlyArg.slice('--only='.length).split(',').filter(Boolean)) {
+      if (!(BENCH_PARTS as readonly string[]).includes(name)) throw new Error(`unknown part ${name} in --only (one of ${BENCH_PARTS.join(', ')})`);
+      only.add(name as BenchPart);
+    }
+  }
+  if (flags.has('--no-postgres')) only.delete('postgres');
   const quick = flags.has('--quick');
   const realms = int('BENCH_REALMS', quick ? 100 : 1000);
   return {
@@ -59,8 +83,11 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     pgRealms: int('BENCH_PG_REALMS', Math.min(realms, 250)),
     creates: Math.max(1, int('BENCH_CREATES', quick ? 5 : 10)),
     sessionRealms: int('BENCH_SESSION_REALMS', quick ? 30 : 150),
-    postgres: !flags.has('--no-postgres'),
+    postgres: only.has('postgres'),
     databaseUrl: process.env.BENCH_DATABASE_URL || undefined,
     build: flags.has('--build'),
+    only,
+    totpUsers: Math.max(1, int('BENCH_TOTP_USERS', 200)),
+    otpWorkers: Math.min(32, Math.max(1, int('BENCH_OTP_WORKERS', 32))),
   };
 }

@@ -1,6 +1,8 @@
 import type { Measurement } from './load';
 import type { ConnectionCount } from './postgres';
+import type { FlowMeasurement } from './flows';
 import type { Argon2Rate } from './scenario-argon2';
+import type { ForgotTiming } from './scenario-forgot-password';
 import type { BulkCreate, CreateTiming, FleetResult } from './scenario-realms';
 import { markdownTable, type Row } from './table';
 
@@ -16,10 +18,13 @@ export type Report = {
   creates: { storage: string; timing: CreateTiming }[];
   fleets: FleetSnapshot[];
   connections: ({ when: string } & ConnectionCount)[];
+  /** Multi-request sign-in flows (phase-auth.ts). */
+  flows: FlowMeasurement[];
+  forgot?: ForgotTiming;
   notes: string[];
 };
 
-export const emptyReport = (): Report => ({ header: [], rows: [], argon2: [], ratios: [], creates: [], fleets: [], connections: [], notes: [] });
+export const emptyReport = (): Report => ({ header: [], rows: [], argon2: [], ratios: [], creates: [], fleets: [], connections: [], flows: [], notes: [] });
 
 const statusText = (m: Measurement) =>
   m.non2xx === 0 && m.errors === 0
@@ -38,6 +43,26 @@ export function renderReport(r: Report): string {
     out.push('## Throughput', '');
     const argonRows: Row[] = r.argon2.map((a) => [`argon2id verify in-process, concurrency ${a.concurrency}`, a.perSecond, NaN, NaN, a.cpuMsEach, '–', a.load]);
     out.push(markdownTable(MEASUREMENT_HEADER, [...r.rows.map(measurementRow), ...argonRows]), '');
+  }
+  if (r.flows.length) {
+    out.push('## Sign-in flows (rate limits off)', '');
+    const raw = r.argon2.length ? Math.max(...r.argon2.map((a) => a.perSecond)) : NaN;
+    const failures = (f: FlowMeasurement) => Object.entries(f.failures).map(([k, n]) => `${k} ×${n}`).join(', ') || '0';
+    const steps = (f: FlowMeasurement) => Object.entries(f.steps).map(([k, p]) => `${k} ${p.p50.toFixed(0)}/${p.p99.toFixed(0)}`).join(', ');
+    out.push(
+      markdownTable(
+        ['flow', 'workers', 'flows/s', '× argon2 raw', 'p50 ms', 'p90 ms', 'p99 ms', 'steps p50/p99 ms', 'server CPU ms/flow', 'CPU ms/req', 'failed', 'load avg'],
+        r.flows.map((f) => [f.name, f.workers, f.flowsPerSecond, f.flowsPerSecond / raw, f.flow.p50, f.flow.p90, f.flow.p99, steps(f), f.cpuMsPerFlow, f.cpuMsPerRequest, failures(f), f.load]),
+      ),
+      '',
+    );
+  }
+  if (r.forgot) {
+    const f = r.forgot;
+    out.push('## forgot-password: existing vs missing address', '');
+    out.push(markdownTable(['address', 'answers', 'p50 ms', 'p90 ms', 'p99 ms'], [['existing', f.existing.n, f.existing.p50, f.existing.p90, f.existing.p99], ['missing', f.missing.n, f.missing.p50, f.missing.p90, f.missing.p99]]), '');
+    const off = Math.abs(f.ratio - 1);
+    out.push(`Median ratio missing / existing: ${f.ratio.toFixed(3)} (target within 10 %: ${off <= 0.1 ? 'met' : 'MISSED'}).`, '');
   }
   if (r.ratios.length) {
     out.push('## Ratios', '');

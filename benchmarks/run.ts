@@ -7,7 +7,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { controlPlaneAdmin } from './admin';
 import { stopAgent } from './http';
 import { isBuilt, ROOT, snapshotBuild, startServer, type RunningServer } from './launch-server';
-import { HELP, parseOptions, type BenchOptions } from './options';
+import { HELP, parseOptions, type BenchOptions, type BenchPart } from './options';
+import { authPhase, AUTH_SCENARIOS } from './phase-auth';
 import { realmPhase } from './phase-realms';
 import { connectionCount, createDatabase, dropGatehouseDatabases, realmDatabasesOf, startPostgres, type PgServer } from './postgres';
 import { emptyReport, renderReport, type Report } from './report';
@@ -22,31 +23,41 @@ import { progress } from './table';
 const LOGIN_USERS = 4;
 
 async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void): Promise<void> {
-  const dataDir = join(tmp, 'sqlite');
-  mkdirSync(dataDir, { recursive: true });
-  const server = await startServer({ dataDir });
-  track(server);
-  const load = { connections: o.connections, duration: o.duration, cpuMs: server.cpuMs };
-  const cookie = await controlPlaneAdmin(server.env, server.port, 'bench-admin');
-  progress('SQLite: throughput rows');
-  const t = await throughputRows(server.port, cookie, load);
-  progress(`SQLite: password login (${LOGIN_USERS} accounts, rotating source addresses)`);
-  const users = await makeLoginUsers(server.env, server.port, LOGIN_USERS);
-  const login = await loginRow(server.port, users, load);
-  report.rows.push(t.health, t.ping, t.appInfo, t.me, login);
+  const want = (part: BenchPart) => o.only.has(part);
+  let t: Awaited<ReturnType<typeof throughputRows>> | undefined;
+  let login: Awaited<ReturnType<typeof loginRow>> | undefined;
+  if (want('throughput') || want('login') || want('realms')) {
+    const dataDir = join(tmp, 'sqlite');
+    mkdirSync(dataDir, { recursive: true });
+    const server = await startServer({ dataDir });
+    track(server);
+    const load = { connections: o.connections, duration: o.duration, cpuMs: server.cpuMs };
+    const cookie = await controlPlaneAdmin(server.env, server.port, 'bench-admin');
+    if (want('throughput')) {
+      progress('SQLite: throughput rows');
+      t = await throughputRows(server.port, cookie, load);
+      report.rows.push(t.health, t.ping, t.appInfo, t.me);
+    }
+    if (want('login')) {
+      progress(`SQLite: password login (${LOGIN_USERS} accounts, rotating source addresses)`);
+      const users = await makeLoginUsers(server.env, server.port, LOGIN_USERS);
+      login = await loginRow(server.port, users, load);
+      report.rows.push(login);
+    }
+    if (want('realms')) await realmPhase('SQLite', server, cookie, o, o.realms, report);
+    await server.stop();
+  }
 
-  progress('argon2id verify rate, in-process');
-  const seconds = Math.min(o.duration, 6);
-  for (const c of [2, 4]) report.argon2.push(await argon2VerifyRate(c, seconds));
-  const raw = Math.max(...report.argon2.map((a) => a.perSecond));
-  report.ratios.push(
-    { name: 'app-info / trivial route', value: t.appInfo.rps / t.ping.rps, target: 0.8 },
-    { name: 'me / trivial route', value: t.me.rps / t.ping.rps, target: 0.6 },
-    { name: 'login / raw argon2 verify', value: login.rps / raw, target: 0.8 },
-  );
+  if (want('argon2')) {
+    progress('argon2id verify rate, in-process');
+    const seconds = Math.min(o.duration, 6);
+    for (const c of [2, 4]) report.argon2.push(await argon2VerifyRate(c, seconds));
+  }
+  const raw = report.argon2.length ? Math.max(...report.argon2.map((a) => a.perSecond)) : NaN;
+  if (t) report.ratios.push({ name: 'app-info / trivial route', value: t.appInfo.rps / t.ping.rps, target: 0.8 }, { name: 'me / trivial route', value: t.me.rps / t.ping.rps, target: 0.6 });
+  if (login && Number.isFinite(raw)) report.ratios.push({ name: 'login / raw argon2 verify', value: login.rps / raw, target: 0.8 });
 
-  await realmPhase('SQLite', server, cookie, o, o.realms, report);
-  await server.stop();
+  if (AUTH_SCENARIOS.some(want)) await authPhase(tmp, o, report, track);
 }
 
 async function postgresPhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void, trackPg: (p: PgServer) => void): Promise<void> {
@@ -95,8 +106,9 @@ async function main(): Promise<number> {
   report.header.push(
     `${new Date().toISOString()}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, load average at start ${loadavg()[0].toFixed(2)}`,
     `autocannon ${o.connections} connections, ${o.duration} s per row after a 1 s warm-up, client on the same machine; production build (NODE_ENV=production node dist/server.js)`,
-    `fleet sizes: SQLite ${o.realms}, PostgreSQL ${o.postgres ? o.pgRealms : 'skipped'} realms; ${o.creates} timed sequential creates`,
+    `fleet sizes: SQLite ${o.only.has('realms') ? o.realms : 'skipped'}, PostgreSQL ${o.postgres ? o.pgRealms : 'skipped'} realms; ${o.creates} timed sequential creates`,
   );
+  if (o.only.size < 9) report.header.push(`parts run (--only): ${[...o.only].join(', ')}`);
   const tmp = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
   const servers: RunningServer[] = [];
   const pgServers: PgServer[] = [];

@@ -20,7 +20,9 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/console/users', label: 'Users', description: 'People who can sign in to this realm.', permission: 'user:read', section: 'Directory' },
   { href: '/console/groups', label: 'Groups', description: 'Memberships, nesting and the roles they grant.', permission: 'authorization-group:read', section: 'Directory' },
   { href: '/console/roles', label: 'Roles', description: "Named sets of an application's permissions.", permission: 'permission-role:read', section: 'Directory' },
+  { href: '/console/change-requests', label: 'Change requests', description: 'Profile changes waiting for a decision.', permission: 'user:write', section: 'Directory' },
   { href: '/console/security-log', label: 'Security log', description: 'Sign-ins and other security events of this realm.', permission: 'auth-log:read', section: 'Security' },
+  { href: '/console/settings', label: 'Realm settings', description: 'Sign-in methods, two-factor, passwords, registration and branding.', permission: 'realm:admin', section: 'Security' },
   { href: '/console/realms', label: 'Realms', description: 'Create, change and retire realms.', permission: 'realm:read', app: 'control-plane', section: 'Platform' },
   { href: '/console/platform-audit', label: 'Platform audit', description: 'Realm-level events across the platform.', permission: 'control-plane:platform-audit:read', app: 'control-plane', section: 'Platform' },
 ];

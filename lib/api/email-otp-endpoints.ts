@@ -3,6 +3,7 @@ import { readPendingCookie } from '../auth/pending-cookie';
 import { emailOtpLogin, emailOtpSecondFactor } from '../domain/email-otp/email-otp-login';
 import { emailOtpStatus } from '../domain/email-otp/email-otp-status';
 import { requestEmailOtp, requestSecondFactorCode } from '../domain/email-otp/request-email-otp';
+import { registrationAppId } from '../domain/registration/app-context';
 import { validationError } from '../errors/app-error';
 import { defineEndpoint } from '../http/endpoint';
 import { applySignInOutcome } from '../http/sign-in-response';
@@ -55,10 +56,13 @@ export const emailOtpLoginEndpoint = defineEndpoint({
   tags,
   auth: 'anonymous',
   rateLimit: 'email-otp-login',
-  body: z.object({ Email: email.optional(), Code: z.string().trim().min(1).max(16) }),
+  // InviteCode: only for the JitOnOtp posture, when the code creates the account and the realm
+  // requires an invite code (spec 2.5).
+  body: z.object({ Email: email.optional(), Code: z.string().trim().min(1).max(16), InviteCode: z.string().max(100).nullish() }),
   response: loginOutcomeSchema,
   handler: async ({ ctx, body, request, headers }) => {
-    const outcome = body.Email !== undefined ? await emailOtpLogin(ctx, body.Email, body.Code) : await emailOtpSecondFactor(ctx, secondStepToken(request), body.Code);
+    const jit = { inviteCode: body.InviteCode, appId: registrationAppId(ctx.realm, request.headers.get('host')) };
+    const outcome = body.Email !== undefined ? await emailOtpLogin(ctx, body.Email, body.Code, jit) : await emailOtpSecondFactor(ctx, secondStepToken(request), body.Code);
     return applySignInOutcome(outcome, headers);
   },
 });

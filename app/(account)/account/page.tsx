@@ -1,48 +1,63 @@
 import type { Metadata } from 'next';
+import { EmailSection } from '@/components/account/email-section';
+import { PasskeysSection } from '@/components/account/passkeys-section';
+import { PasswordSection } from '@/components/account/password-section';
+import { ProfileSection } from '@/components/account/profile-section';
+import { SignInMethodsSection } from '@/components/account/sign-in-methods-section';
 import { SignOutButton } from '@/components/account/sign-out-button';
+import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { ConsoleShell } from '@/components/console/console-shell';
 import { PageHeader } from '@/components/ui/page-header';
-import { requirePageUser } from '@/lib/http/page-context';
+import { realmSettings } from '@/lib/domain/realm-settings/realm-settings';
+import { pageContext, requirePageUser } from '@/lib/http/page-context';
+import '@/components/account/account.css';
 
 export const metadata: Metadata = { title: 'My account' };
 
-// Self-service (spec 4.2): who you are in this realm, and sign out. Profile changes go through
-// change requests (spec 3.4) and arrive with the self-service issue.
+const SECTIONS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'password', label: 'Password' },
+  { id: 'two-factor', label: 'Two-factor' },
+  { id: 'passkeys', label: 'Passkeys' },
+  { id: 'email', label: 'E-mail' },
+  { id: 'sign-in-methods', label: 'Sign-in methods' },
+  { id: 'permissions', label: 'Permissions' },
+];
+
+// Self-service (spec 4.2, 4.3): profile by change request, password, second factor, passkeys,
+// e-mail, and what this realm offers. One page with anchored sections.
 export default async function AccountPage() {
   const user = await requirePageUser();
-  const fullName = [user.Firstname, user.Lastname].filter(Boolean).join(' ');
+  const settings = await realmSettings((await pageContext()).realm);
+  const passwordOffered = settings.SignIn.Password && !settings.SignIn.PasswordlessOnly;
   return (
     <ConsoleShell user={user}>
-      <PageHeader title="My account" description={`Your profile in ${user.RealmDisplayName}.`} actions={<SignOutButton />} />
-      <section className="card" aria-labelledby="profile-heading">
-        <div className="card-header">
-          <h2 id="profile-heading">Profile</h2>
-        </div>
+      <PageHeader title="My account" description={`Your account in ${user.RealmDisplayName}.`} actions={<SignOutButton />} />
+      <nav className="card account-toc" aria-label="Account sections">
         <div className="card-body">
-          <dl className="dl">
-            <dt>User name</dt>
-            <dd>{user.UserName}</dd>
-            <dt>Name</dt>
-            <dd>{fullName || <span className="muted">Not set</span>}</dd>
-            <dt>E-mail</dt>
-            <dd>
-              <span className="row">
-                {user.Email}
-                {user.EmailConfirmed ? <span className="badge badge-success">Verified</span> : <span className="badge">Not verified</span>}
-              </span>
-            </dd>
-            <dt>Realm</dt>
-            <dd>
-              {user.RealmDisplayName} <span className="muted">({user.Realm})</span>
-            </dd>
-          </dl>
+          <ul>
+            {SECTIONS.filter((s) => s.id !== 'password' || passwordOffered).map((s) => (
+              <li key={s.id}>
+                <a href={`#${s.id}`}>{s.label}</a>
+              </li>
+            ))}
+          </ul>
         </div>
-      </section>
-      <section className="card" aria-labelledby="perm-heading">
+      </nav>
+      <ProfileSection user={user} />
+      {passwordOffered ? <PasswordSection minLength={settings.PasswordPolicy.MinLength} /> : null}
+      <TwoFactorSection required={settings.TwoFactor.Required} />
+      <PasskeysSection enabled={settings.SignIn.Passkeys} />
+      <EmailSection email={user.Email} confirmed={user.EmailConfirmed} />
+      <SignInMethodsSection />
+      <section className="card account-section" id="permissions" aria-labelledby="perm-heading" tabIndex={-1}>
         <div className="card-header">
           <h2 id="perm-heading">Your permissions</h2>
         </div>
         <div className="card-body stack">
+          <p className="muted small">
+            Realm <strong>{user.RealmDisplayName}</strong> <span className="mono">({user.Realm})</span>
+          </p>
           <div className="chips">
             {user.Permissions.length ? user.Permissions.map((p) => <span key={p} className="chip chip-static mono">{p}</span>) : <span className="muted">No administrative permissions.</span>}
           </div>

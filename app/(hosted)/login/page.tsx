@@ -1,23 +1,49 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { HostedShell } from '@/components/hosted/hosted-shell';
-import { LoginForm } from '@/components/hosted/login-form';
+import { LoginForm, type LoginNotice } from '@/components/hosted/login-form';
+import type { LoginStep, SecondFactor } from '@/components/hosted/login-outcome';
 import { safeRedirect } from '@/components/hosted/safe-redirect';
+import { signInMethods, defaultContinuation } from '@/components/hosted/sign-in-methods';
+import { appInfo } from '@/lib/domain/realms/app-info';
 import { pageContext, pageUser } from '@/lib/http/page-context';
 
-export const metadata: Metadata = { title: 'Sign in' };
+export const metadata: Metadata = { title: 'Sign in', referrer: 'no-referrer' };
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-// Password sign-in (spec 4.1). `?redirect=` is followed only to a relative path on this realm
-// (safeRedirect); someone already signed in goes straight on.
+function first(v: string | string[] | undefined): string | undefined {
+  return Array.isArray(v) ? v[0] : v;
+}
+
+// Sign-in (spec 4.1, 4.3, 5.5): every method the realm enables. `?redirect=` is followed only to a
+// relative path on this realm (safeRedirect); someone already signed in goes straight on. The
+// magic link's landing cases arrive as `?step=mfa`, `?step=secure-setup` and `?error=link-invalid`.
 export default async function LoginPage({ searchParams }: Props) {
-  const target = safeRedirect((await searchParams).redirect);
+  const params = await searchParams;
+  const ctx = await pageContext();
+  const target = safeRedirect(params.redirect, defaultContinuation(ctx.realm));
   if (await pageUser()) redirect(target);
-  const { realm } = await pageContext();
+  const info = await appInfo(ctx);
+  const methods = signInMethods(info);
+
+  let initialStep: LoginStep = { kind: 'start' };
+  const step = first(params.step);
+  if (step === 'mfa') {
+    // The link's answer does not say which second factors the account has: offer what the realm
+    // allows; a method the account lacks answers with a clear error.
+    const factors: SecondFactor[] = ['totp'];
+    if (info.SignIn.Passkeys) factors.push('passkey');
+    if (info.SignIn.EmailOtp) factors.push('email-otp');
+    initialStep = { kind: 'two-factor', methods: factors };
+  } else if (step === 'secure-setup') {
+    initialStep = { kind: 'secure-setup-blocked' };
+  }
+  const notice: LoginNotice = first(params.error) === 'link-invalid' ? 'link-invalid' : null;
+
   return (
-    <HostedShell realmName={realm.displayName} title="Sign in" subtitle={`Use your ${realm.displayName} account.`}>
-      <LoginForm redirectTo={target} />
+    <HostedShell realmName={ctx.realm.displayName} title="Sign in" subtitle={`Use your ${ctx.realm.displayName} account.`}>
+      <LoginForm redirectTo={target} methods={methods} initialStep={initialStep} notice={notice} />
     </HostedShell>
   );
 }

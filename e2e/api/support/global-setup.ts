@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { runCli } from './cli';
 import { cookieFrom, sendRequest } from './http';
 import { chooseMode, freePort, randomSuffix, serverEnv, startServer, stopPid, type ServerHandle } from './server-process';
-import { createStorage, destroyStorage, engineFromEnv } from './storage';
+import { createStorage, destroyStorage, engineFromEnv, sweepAbandonedPgStorage } from './storage';
 import { startMailCapture, type MailCapture } from './mail-capture';
 import type { AdminAccount, SuiteInfo } from './types';
 
@@ -17,12 +17,19 @@ import type { AdminAccount, SuiteInfo } from './types';
 
 const LOG_ROOT = join(tmpdir(), 'gatehouse-e2e-logs');
 
-function pruneOldLogs(): void {
+const RUN_DIR_PREFIX = 'gatehouse-api-e2e-';
+
+/** Removes what runs older than a day left behind: their logs, and data directories of killed runs. */
+function pruneOldRuns(): void {
   mkdirSync(LOG_ROOT, { recursive: true });
-  for (const name of readdirSync(LOG_ROOT)) {
-    const p = join(LOG_ROOT, name);
+  const old = (p: string) => Date.now() - statSync(p).mtimeMs > 24 * 3600 * 1000;
+  const candidates = [
+    ...readdirSync(LOG_ROOT).map((n) => join(LOG_ROOT, n)),
+    ...readdirSync(tmpdir()).filter((n) => n.startsWith(RUN_DIR_PREFIX)).map((n) => join(tmpdir(), n)),
+  ];
+  for (const p of candidates) {
     try {
-      if (Date.now() - statSync(p).mtimeMs > 24 * 3600 * 1000) rmSync(p, { recursive: true, force: true });
+      if (old(p)) rmSync(p, { recursive: true, force: true });
     } catch {
       /* raced with another run */
     }
@@ -55,14 +62,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const engine = engineFromEnv();
   const mode = chooseMode();
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomSuffix(3)}`;
-  const runDir = mkdtempSync(join(tmpdir(), 'gatehouse-e2e-'));
-  pruneOldLogs();
+  pruneOldRuns();
+  const runDir = mkdtempSync(join(tmpdir(), RUN_DIR_PREFIX));
   const logDir = join(LOG_ROOT, runId);
   const redisUrl = chooseRedis(engine);
   if (redisUrl && !(await redisReachable(redisUrl))) {
     throw new Error(`Redis does not answer at ${redisUrl} (start it, or run with GATEHOUSE_TEST_REDIS=0)`);
   }
 
+  if (engine === 'postgres') {
+    const swept = await sweepAbandonedPgStorage().catch(() => []);
+    if (swept.length) console.log(`[e2e] dropped ${swept.length} test database(s) left by killed runs: ${swept.join(', ')}`);
+  }
   const storage = await createStorage(engine, runDir, 'main');
   let server: ServerHandle | undefined;
   let mail: MailCapture | undefined;

@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -37,12 +38,13 @@ function urlFor(database: string): string {
   return u.toString();
 }
 
-/** A new, empty store: a data directory, plus for PostgreSQL a `gh_test_<random>` global database. */
+/** A new, empty store: a data directory, plus for PostgreSQL a `gh_test_<time>_<random>` global database. */
 export async function createStorage(engine: Engine, parentDir: string, label: string): Promise<Storage> {
   const dataDir = join(parentDir, `data-${label}-${randomSuffix(3)}`);
   mkdirSync(dataDir, { recursive: true });
   if (engine === 'sqlite') return { engine, dataDir };
-  const databaseName = `gh_test_${randomSuffix(6)}`;
+  // The creation time is part of the name, so a later run can sweep what a killed run left behind.
+  const databaseName = `gh_test_${Math.floor(Date.now() / 1000).toString(36)}_${randomSuffix(5)}`;
   try {
     await withPg(pgAdminUrl(), (c) => c.query(`CREATE DATABASE "${databaseName}"`));
   } catch (e) {
@@ -110,4 +112,29 @@ export async function destroyStorage(storage: Storage): Promise<void> {
     });
   }
   rmSync(storage.dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Drops the stores of test runs that were killed before their teardown: `gh_test_<time>_*`
+ * databases older than `olderThanMs` that nobody is connected to, with the realm databases they list.
+ */
+export async function sweepAbandonedPgStorage(olderThanMs = 6 * 3600 * 1000): Promise<string[]> {
+  const swept: string[] = [];
+  const rows = await withPg(pgAdminUrl(), async (c) =>
+    (await c.query<{ datname: string; sessions: string }>(
+      "SELECT d.datname, (SELECT count(*) FROM pg_stat_activity a WHERE a.datname = d.datname) AS sessions FROM pg_database d WHERE d.datname LIKE 'gh\\_test\\_%'",
+    )).rows,
+  );
+  for (const { datname, sessions } of rows) {
+    // Exactly the shape createStorage makes (other tests use gh_test_* names of their own).
+    const m = /^gh_test_([0-9a-z]{6,7})_[0-9a-f]{10}$/.exec(datname);
+    if (!m || Number(sessions) > 0) continue;
+    const createdMs = parseInt(m[1], 36) * 1000;
+    if (createdMs < Date.UTC(2024, 0, 1) || createdMs > Date.now() || Date.now() - createdMs < olderThanMs) continue;
+    const u = new URL(pgAdminUrl());
+    u.pathname = `/${datname}`;
+    await destroyStorage({ engine: 'postgres', dataDir: join(tmpdir(), `gatehouse-swept-${datname}`), databaseName: datname, databaseUrl: u.toString() }).catch(() => undefined);
+    swept.push(datname);
+  }
+  return swept;
 }

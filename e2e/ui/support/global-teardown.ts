@@ -4,4 +4,7 @@ import { rmSync } from 'node:fs';
 export default function globalTeardown(): void {
   const dir = process.env.GATEHOUSE_E2E_DATA_DIR;
   if (dir && dir.includes('gatehouse-ui-e2e-')) rmSync(dir, { recursive: true, force: true });
+  // ... and the SMTP capture's mail directory (global-setup.ts).
+  const mail = process.env.GATEHOUSE_E2E_MAIL_DIR;
+  if (mail && mail.includes('gatehouse-ui-e2e-mail-')) rmSync(mail, { recursive: true, force: true });
 }

@@ -140,3 +140,71 @@ describe('second step', () => {
     expect(await codeOf(emailOtpSecondFactor(ctx, q.secret, '123456'))).toBe('SignIn.MethodDisabled');
   });
 });
+
+describe('JitOnOtp self-registration', () => {
+  async function withSettings(document: unknown, body: () => Promise<void>): Promise<void> {
+    await db.realmSettings.upsert({ where: { id: 'realm' }, create: { id: 'realm', document: JSON.stringify(document) }, update: { document: JSON.stringify(document) } });
+    invalidateRealmSettingsCache();
+    try {
+      await body();
+    } finally {
+      await db.realmSettings.delete({ where: { id: 'realm' } });
+      invalidateRealmSettingsCache();
+    }
+  }
+  const jit = (RequireInviteCode = false) => ({ SelfRegistration: { Posture: 'JitOnOtp', RequireInviteCode } });
+  const codeRow = (mailbox: string) => db.oneTimeSecret.findFirstOrThrow({ where: { purpose: 'email-otp', email: mailbox, usedAt: null }, orderBy: { createdAt: 'desc' } });
+
+  it('marks the code of an unknown address as a registration only with the JitOnOtp posture, and never for an address a deactivated user holds', async () => {
+    await requestEmailOtp(ctx, 'off-posture@example.test');
+    expect(JSON.parse((await codeRow('off-posture@example.test')).data!)).toEqual({ userId: null });
+    await withSettings({ SelfRegistration: { Posture: 'ExplicitEndpoint' } }, async () => {
+      await requestEmailOtp(ctx, 'explicit@example.test');
+      expect(JSON.parse((await codeRow('explicit@example.test')).data!)).toEqual({ userId: null });
+    });
+    await insertUser(db, { userName: 'asleep', email: 'asleep@example.test', isActive: false });
+    await withSettings(jit(), async () => {
+      await requestEmailOtp(ctx, 'New.Person@example.test');
+      expect(JSON.parse((await codeRow('new.person@example.test')).data!)).toEqual({ userId: null, jit: true });
+      await requestEmailOtp(ctx, 'asleep@example.test');
+      expect(JSON.parse((await codeRow('asleep@example.test')).data!)).toEqual({ userId: null });
+    });
+  });
+
+  it('a JIT code creates the account (address confirmed, user name = the address) and signs in; without the posture it is just a wrong code', async () => {
+    const { secret } = await issueSecret(db, { purpose: 'email-otp', email: 'fresh@example.test', data: { userId: null, jit: true } });
+    expect(await codeOf(emailOtpLogin(ctx, 'fresh@example.test', secret))).toBe('Code.Invalid');
+    expect(await db.user.count({ where: { emailNormalized: 'fresh@example.test' } })).toBe(0);
+    await withSettings(jit(), async () => {
+      const again = await issueSecret(db, { purpose: 'email-otp', email: 'fresh@example.test', data: { userId: null, jit: true } });
+      const outcome = await emailOtpLogin(ctx, 'Fresh@example.test', again.secret);
+      const user = await db.user.findFirstOrThrow({ where: { emailNormalized: 'fresh@example.test' } });
+      expect(user).toMatchObject({ userName: 'Fresh@example.test', userNameNormalized: 'fresh@example.test', email: 'Fresh@example.test', emailConfirmed: true, passwordHash: null, isActive: true });
+      expect(outcome).toMatchObject({ kind: 'session', body: { authenticated: true, userId: user.id } });
+      // A wrong JIT code creates nothing.
+      await issueSecret(db, { purpose: 'email-otp', email: 'wrong@example.test', data: { userId: null, jit: true } });
+      expect(await codeOf(emailOtpLogin(ctx, 'wrong@example.test', 'abcdef'))).toBe('Code.Invalid');
+      expect(await db.user.count({ where: { emailNormalized: 'wrong@example.test' } })).toBe(0);
+    });
+  });
+
+  it('with RequireInviteCode: refused without a valid invite code (the code stays usable); a valid one is consumed with the account', async () => {
+    const { generateInviteCode, canonicalInviteCode, inviteCodeHash } = await import('../invite-codes/code');
+    const { BUILT_IN_IDS } = await import('../realms/seed-realm');
+    const plain = generateInviteCode();
+    const invite = await db.inviteCode.create({ data: { id: 'invite-jit', appId: BUILT_IN_IDS.mainApp, codeHash: inviteCodeHash(canonicalInviteCode(plain)!) } });
+    await withSettings(jit(true), async () => {
+      const { secret } = await issueSecret(db, { purpose: 'email-otp', email: 'invited@example.test', data: { userId: null, jit: true } });
+      const appId = BUILT_IN_IDS.mainApp;
+      expect(await codeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId }))).toBe('Registration.InviteCodeRequired');
+      expect(await codeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId, inviteCode: 'NOT-A-CODE' }))).toBe('Registration.InviteCodeInvalid');
+      expect(await codeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId: 'another-app', inviteCode: plain }))).toBe('Registration.InviteCodeInvalid');
+      expect(await db.user.count({ where: { emailNormalized: 'invited@example.test' } })).toBe(0);
+      const outcome = await emailOtpLogin(ctx, 'invited@example.test', secret, { appId, inviteCode: plain.toLowerCase() });
+      const user = await db.user.findFirstOrThrow({ where: { emailNormalized: 'invited@example.test' } });
+      expect(outcome).toMatchObject({ kind: 'session', body: { userId: user.id } });
+      expect(await db.inviteCode.findUniqueOrThrow({ where: { id: invite.id } })).toMatchObject({ usedByUserId: user.id });
+      expect(await codeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId, inviteCode: plain }))).toBe('Code.Invalid');
+    });
+  });
+});

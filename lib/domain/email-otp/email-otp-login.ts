@@ -9,6 +9,9 @@ import { redeemCode, type RedeemFailure } from '../one-time-secrets/one-time-sec
 import { limitRate } from '../realm-settings/rate-limit';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail } from '../users/insert-user';
+import { isUniqueViolation } from '../../db/errors';
+import { createJitAccount, isJitCode, jitOnOtpEnabled, publishJitRegistered, type JitResult } from '../registration/jit-on-otp';
+import { BUILT_IN_IDS } from '../realms/seed-realm';
 import { assertEmailCodeSecondFactor } from './second-factor';
 
 // POST /api/account/email-otp/login (spec 4.3, 5.5).
@@ -20,6 +23,10 @@ import { assertEmailCodeSecondFactor } from './second-factor';
 // mailbox: an unconfirmed address becomes confirmed. The outcome comes from completeFirstFactor, so
 // a user with an authenticator still gets `requiresTwoFactor`.
 //
+// JitOnOtp posture (registration/jit-on-otp.ts): a code mailed to an address without an account
+// creates the account here, in the transaction that redeems the code, so a refusal (invite code
+// required or invalid) leaves the code usable and an account is never created twice.
+//
 // Second step `{ Code }` with the pending cookie: finishes that pending sign-in.
 const FAILURE: Record<RedeemFailure, ErrorCode> = {
   invalid: 'Code.Invalid',
@@ -28,14 +35,33 @@ const FAILURE: Record<RedeemFailure, ErrorCode> = {
   'too-many-attempts': 'Code.TooManyAttempts',
 };
 
-export async function emailOtpLogin(ctx: DomainContext, email: string, code: string): Promise<SignInOutcome> {
+export type JitInput = { inviteCode?: string | null; appId: string };
+
+export async function emailOtpLogin(ctx: DomainContext, email: string, code: string, jitInput: JitInput = { appId: BUILT_IN_IDS.mainApp }): Promise<SignInOutcome> {
   const s = await realmSettings(ctx.realm);
   if (!s.SignIn.EmailOtp) throw new AppError('SignIn.MethodDisabled');
   const mailbox = normalizeEmail(email);
   await limitRate(ctx, 'email-otp-login', 'target', mailbox);
   const db = await realmDb(ctx.realm);
-  const r = await redeemCode(db, 'email-otp', { email: mailbox }, code);
-  const userId = r.ok ? (r.record.data as { userId?: unknown } | undefined)?.userId : undefined;
+  let r: Awaited<ReturnType<typeof redeemCode>>;
+  let jit: JitResult | null = null;
+  if (jitOnOtpEnabled(s)) {
+    try {
+      ({ r, jit } = await db.$transaction(async (tx) => {
+        const r = await redeemCode(tx, 'email-otp', { email: mailbox }, code);
+        // A wrong code returns (and commits its counted attempt); only a refused creation rolls back.
+        return { r, jit: r.ok && isJitCode(r.record.data) ? await createJitAccount(ctx, tx, s, { email, ...jitInput }) : null };
+      }));
+    } catch (e) {
+      // A concurrent sign-up of the same address that slipped past the check: the code stays usable.
+      if (isUniqueViolation(e)) throw new AppError('Code.Invalid');
+      throw e;
+    }
+  } else {
+    r = await redeemCode(db, 'email-otp', { email: mailbox }, code);
+  }
+  if (jit?.kind === 'created') await publishJitRegistered(ctx, jit, jitInput.appId);
+  const userId = jit && jit.kind !== 'refused' ? jit.userId : r.ok ? (r.record.data as { userId?: unknown } | undefined)?.userId : undefined;
   const user =
     typeof userId === 'string'
       ? await db.user.findUnique({ where: { id: userId }, select: { id: true, userName: true, emailNormalized: true, emailConfirmed: true, isActive: true, deletedAt: true } })

@@ -11,6 +11,7 @@ import { assertEmailCodeSecondFactor } from './second-factor';
 import { codeMail, deliverInBackground } from './send-code';
 import { deliver } from '../../mail/transport';
 import { withUniformDuration } from './uniform-duration';
+import { jitOnOtpEnabled, mayRegisterMailbox, type JitCodeData } from '../registration/jit-on-otp';
 
 // POST /api/account/email-otp/login/request (spec 4.3, 5.6).
 //
@@ -19,6 +20,9 @@ import { withUniformDuration } from './uniform-duration';
 // mailed), so what a later login answers — wrong, expired, too many attempts — cannot tell them
 // apart either. The code row names the user in its data, not in its user column, which keeps it
 // apart from second-step codes.
+//
+// With the JitOnOtp self-registration posture (registration/jit-on-otp.ts) the code for an address
+// no user row holds is mailed as well, marked `jit` in its data: proving it creates the account.
 //
 // Second step (no `Email`, the pending cookie of a sign-in that waits for a second factor): the
 // code goes to the account's own address.
@@ -30,8 +34,11 @@ export async function requestEmailOtp(ctx: DomainContext, email: string): Promis
   await withUniformDuration('email-otp-request', async () => {
     const db = await realmDb(ctx.realm);
     const user = await db.user.findFirst({ where: { emailNormalized: mailbox, isActive: true, deletedAt: null }, select: { id: true, userName: true, email: true } });
-    const { secret } = await issueSecret(db, { purpose: 'email-otp', email: mailbox, data: { userId: user?.id ?? null }, replacePrevious: true });
+    const jit = !user && jitOnOtpEnabled(s) && (await mayRegisterMailbox(db, mailbox));
+    const data: { userId: string | null } | JitCodeData = jit ? { userId: null, jit: true } : { userId: user?.id ?? null };
+    const { secret } = await issueSecret(db, { purpose: 'email-otp', email: mailbox, data, replacePrevious: true });
     if (user) deliverInBackground(ctx, codeMail(ctx, user.email, secret, false), { purpose: 'email-otp', userId: user.id });
+    else if (jit) deliverInBackground(ctx, codeMail(ctx, email.trim(), secret, false), { purpose: 'email-otp-jit' });
     await publish(eventFrom(ctx, 'auth.email-otp-requested', user?.id, { userId: user?.id, userName: user?.userName, knownAddress: Boolean(user) }));
     return { value: undefined, real: Boolean(user) };
   });

@@ -16,7 +16,7 @@ export function codeMail(ctx: DomainContext, to: string, code: string, secondFac
  * delivery. A failure is logged by the transport and recorded as `auth.mail-failed` (purpose and
  * user, never the address, code or link).
  */
-export function deliverInBackground(ctx: DomainContext, message: Promise<MailMessage>, meta: { purpose: string; userId: string }): void {
+export function deliverInBackground(ctx: DomainContext, message: Promise<MailMessage>, meta: { purpose: string; userId?: string }): void {
   message
     .then((m) => deliver(m))
     .catch(() => publish(eventFrom(ctx, 'auth.mail-failed', meta.userId, { success: false, ...meta })));

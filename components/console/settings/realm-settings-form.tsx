@@ -1,0 +1,202 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { api } from '@/components/data/api';
+import { useProblem } from '@/components/data/use-problem';
+import { Alert, ErrorSummary } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { QueryState } from '@/components/ui/query-state';
+import { settingsKey, type RealmSettings } from './types';
+
+const policy = z.enum(['Off', 'Optional', 'Required']);
+const int = (min: number, max: number, what: string) =>
+  z.number({ error: `Enter ${what} as a whole number.` }).int(`Enter ${what} as a whole number.`).min(min, `Use at least ${min}.`).max(max, `Use at most ${max}.`);
+
+const rateLimitsText = z.string().superRefine((text, ctx) => {
+  if (!text.trim()) return;
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) ctx.addIssue({ code: 'custom', message: 'Enter a JSON object keyed by policy name.' });
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'This is not valid JSON.' });
+  }
+});
+
+const schema = z.object({
+  SelfRegistration: z.object({ Posture: z.enum(['Off', 'JitOnOtp', 'ExplicitEndpoint']), RequireInviteCode: z.boolean() }),
+  RegistrationFields: z.object({ Username: policy, Firstname: policy, Lastname: policy }),
+  SignIn: z.object({ Password: z.boolean(), PasswordlessOnly: z.boolean(), EmailOtp: z.boolean(), MagicLink: z.boolean(), Passkeys: z.boolean() }),
+  TwoFactor: z.object({ Required: z.boolean(), GracePeriodDays: int(0, 365, 'the grace period') }),
+  PasswordPolicy: z.object({ MinLength: int(8, 128, 'the minimum length'), RejectCommon: z.boolean(), RejectContextual: z.boolean() }),
+  Branding: z.object({
+    ProductName: z.string().trim().max(100, 'Use at most 100 characters.'),
+    PrimaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1f4f8f.'),
+    LogoUrl: z.union([z.url({ protocol: /^https?$/, error: 'Enter an http or https address.' }).max(2000), z.literal('')]),
+  }),
+  RateLimits: rateLimitsText,
+});
+type Values = z.infer<typeof schema>;
+
+const FIELDS = [
+  'SelfRegistration.Posture', 'SelfRegistration.RequireInviteCode',
+  'RegistrationFields.Username', 'RegistrationFields.Firstname', 'RegistrationFields.Lastname',
+  'SignIn.Password', 'SignIn.PasswordlessOnly', 'SignIn.EmailOtp', 'SignIn.MagicLink', 'SignIn.Passkeys',
+  'TwoFactor.Required', 'TwoFactor.GracePeriodDays',
+  'PasswordPolicy.MinLength', 'PasswordPolicy.RejectCommon', 'PasswordPolicy.RejectContextual',
+  'Branding.ProductName', 'Branding.PrimaryColor', 'Branding.LogoUrl', 'RateLimits',
+] as const;
+
+function valuesOf(s: RealmSettings): Values {
+  return {
+    SelfRegistration: { ...s.SelfRegistration },
+    RegistrationFields: { ...s.RegistrationFields },
+    SignIn: { ...s.SignIn },
+    TwoFactor: { ...s.TwoFactor },
+    PasswordPolicy: { ...s.PasswordPolicy },
+    Branding: { ProductName: s.Branding.ProductName ?? '', PrimaryColor: s.Branding.PrimaryColor, LogoUrl: s.Branding.LogoUrl ?? '' },
+    RateLimits: Object.keys(s.RateLimits).length ? JSON.stringify(s.RateLimits, null, 2) : '',
+  };
+}
+
+function documentOf(v: Values): RealmSettings {
+  return {
+    SelfRegistration: v.SelfRegistration,
+    RegistrationFields: v.RegistrationFields,
+    SignIn: v.SignIn,
+    TwoFactor: v.TwoFactor,
+    PasswordPolicy: v.PasswordPolicy,
+    Branding: { PrimaryColor: v.Branding.PrimaryColor, ProductName: v.Branding.ProductName || null, LogoUrl: v.Branding.LogoUrl || null },
+    RateLimits: v.RateLimits.trim() ? (JSON.parse(v.RateLimits) as RealmSettings['RateLimits']) : {},
+  };
+}
+
+function Group({ title, description, children }: { title: string; description: ReactNode; children: ReactNode }) {
+  const id = `settings-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
+  return (
+    <section className="card" aria-labelledby={id}>
+      <div className="card-header">
+        <h2 id={id}>{title}</h2>
+        <p className="muted small">{description}</p>
+      </div>
+      <div className="card-body">
+        <fieldset className="fieldset form">
+          <legend className="visually-hidden">{title}</legend>
+          {children}
+        </fieldset>
+      </div>
+    </section>
+  );
+}
+
+const def = (text: string) => <span className="muted"> Default: {text}.</span>;
+
+function FieldPolicySelect({ form, name, label }: { form: UseFormReturn<Values>; name: 'RegistrationFields.Username' | 'RegistrationFields.Firstname' | 'RegistrationFields.Lastname'; label: string }) {
+  const error = form.formState.errors.RegistrationFields?.[name.split('.')[1] as 'Username']?.message;
+  return (
+    <SelectField label={label} registration={form.register(name)} error={error} hint={<>Off hides the field on the sign-up page; Required makes it mandatory.{def('Optional')}</>}>
+      <option value="Off">Off</option>
+      <option value="Optional">Optional</option>
+      <option value="Required">Required</option>
+    </SelectField>
+  );
+}
+
+/** The realm settings document (issue 3 item 11), section by section, saved as a whole with PUT. */
+export function RealmSettingsForm() {
+  const queryClient = useQueryClient();
+  const settings = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => api<RealmSettings>('/api/realm-settings', { signal }) });
+  const form = useForm<Values>({ resolver: zodResolver(schema) });
+  const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
+  const [saved, setSaved] = useState(false);
+  useEffect(() => {
+    if (settings.data && !form.formState.isDirty) form.reset(valuesOf(settings.data));
+  }, [settings.data, form]);
+  const save = useMutation({
+    mutationFn: (v: Values) => api<RealmSettings>('/api/realm-settings', { method: 'PUT', body: documentOf(v) }),
+    onSuccess: (s) => {
+      queryClient.setQueryData(settingsKey, s);
+      form.reset(valuesOf(s));
+      setSaved(true);
+    },
+    onError: (e) => report(e),
+  });
+  const e = form.formState.errors;
+  const r = form.register;
+  return (
+    <QueryState isPending={settings.isPending} error={settings.error} onRetry={() => settings.refetch()}>
+      <form className="stack" noValidate aria-label="Realm settings" onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })}>
+        <ErrorSummary summary={summary} ref={summaryRef} />
+        {saved && !form.formState.isDirty ? <Alert tone="success" title="Settings saved. They apply to new sign-ins right away." /> : null}
+
+        <Group title="Sign-in methods" description="How people prove who they are on this realm’s sign-in page. Applications may narrow these.">
+          <CheckboxField label="Password" registration={r('SignIn.Password')} hint={<>User name or e-mail with a password.{def('on')}</>} />
+          <CheckboxField label="Passwordless only" registration={r('SignIn.PasswordlessOnly')} hint={<>Refuse password sign-ins even for accounts that have one.{def('off')}</>} />
+          <CheckboxField label="Code by e-mail" registration={r('SignIn.EmailOtp')} hint={<>A 6-digit code sent to the account’s address.{def('on')}</>} />
+          <CheckboxField label="Link by e-mail (magic link)" registration={r('SignIn.MagicLink')} hint={<>A single-use sign-in link sent to the account’s address.{def('off')}</>} />
+          <CheckboxField label="Passkeys" registration={r('SignIn.Passkeys')} hint={<>Fingerprint, face or device PIN through WebAuthn.{def('on')}</>} />
+        </Group>
+
+        <Group title="Two-factor authentication" description="A second step after the password: an authenticator app or another enrolled factor.">
+          <CheckboxField label="Require two-factor authentication" registration={r('TwoFactor.Required')} hint={<>Every user must enrol a second factor.{def('off')}</>} />
+          <TextField label="Grace period (days)" type="number" inputMode="numeric" registration={r('TwoFactor.GracePeriodDays', { valueAsNumber: true, min: 0, max: 365 })} error={e.TwoFactor?.GracePeriodDays?.message} hint={<>Users without a second factor may still sign in this long after it becomes required.{def('14')}</>} />
+        </Group>
+
+        <Group title="Password policy" description="Checked when a password is set, changed or reset.">
+          <TextField label="Minimum length" type="number" inputMode="numeric" registration={r('PasswordPolicy.MinLength', { valueAsNumber: true, min: 8, max: 128 })} error={e.PasswordPolicy?.MinLength?.message} hint={<>Between 8 and 128 characters.{def('10')}</>} />
+          <CheckboxField label="Reject common passwords" registration={r('PasswordPolicy.RejectCommon')} hint={<>Refuse passwords from the bundled list of common passwords.{def('on')}</>} />
+          <CheckboxField label="Reject passwords containing personal details" registration={r('PasswordPolicy.RejectContextual')} hint={<>Refuse passwords that contain the user name, the e-mail’s local part or the realm’s name.{def('on')}</>} />
+        </Group>
+
+        <Group title="Self-registration" description="Whether people can create their own accounts in this realm.">
+          <SelectField label="Sign-up" registration={r('SelfRegistration.Posture')} error={e.SelfRegistration?.Posture?.message} hint={<>Off: accounts are made by administrators. Sign-up page: anyone may register. On first e-mail code: an unknown address signing in by e-mail code gets an account.{def('Off')}</>}>
+            <option value="Off">Off</option>
+            <option value="ExplicitEndpoint">Sign-up page</option>
+            <option value="JitOnOtp">On first e-mail code</option>
+          </SelectField>
+          <CheckboxField label="Require an invite code" registration={r('SelfRegistration.RequireInviteCode')} hint={<>Sign-up needs a single-use code from an administrator.{def('off')}</>} />
+          <div className="form-grid">
+            <FieldPolicySelect form={form} name="RegistrationFields.Username" label="User name on sign-up" />
+            <FieldPolicySelect form={form} name="RegistrationFields.Firstname" label="First name on sign-up" />
+            <FieldPolicySelect form={form} name="RegistrationFields.Lastname" label="Last name on sign-up" />
+          </div>
+        </Group>
+
+        <Group title="Branding" description="How the hosted sign-in pages look for this realm.">
+          <TextField label="Product name" optional registration={r('Branding.ProductName')} error={e.Branding?.ProductName?.message} hint={<>Shown instead of the realm’s display name.{def('the realm’s display name')}</>} />
+          <div className="form-grid">
+            <TextField label="Primary colour" registration={r('Branding.PrimaryColor')} error={e.Branding?.PrimaryColor?.message} hint={<>Hex colour of buttons and links.{def('#1f4f8f')}</>} spellCheck={false} autoComplete="off" />
+            <TextField label="Logo address" optional type="url" registration={r('Branding.LogoUrl')} error={e.Branding?.LogoUrl?.message} hint={<>An https image address.{def('none (the initials)')}</>} spellCheck={false} autoComplete="off" />
+          </div>
+        </Group>
+
+        <Group title="Rate limits" description="Overrides of the built-in ceilings, by policy and dimension (Source, Target, Client, App).">
+          <TextAreaField
+            label="Overrides (JSON)"
+            optional
+            rows={6}
+            className="textarea mono"
+            registration={r('RateLimits')}
+            error={e.RateLimits?.message}
+            spellCheck={false}
+            hint={<>For example {'{ "login": { "Source": { "Points": 20, "DurationSeconds": 60 } } }'}.{def('none; the built-in limits apply')}</>}
+          />
+        </Group>
+
+        <div className="form-actions">
+          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…" disabled={!form.formState.isDirty}>
+            Save settings
+          </Button>
+          {form.formState.isDirty ? (
+            <Button variant="ghost" onClick={() => { if (settings.data) form.reset(valuesOf(settings.data)); clear(); }}>
+              Discard changes
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </QueryState>
+  );
+}

@@ -1,0 +1,109 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { api, ApiError } from '@/components/data/api';
+import { useProblem } from '@/components/data/use-problem';
+import { Alert, ErrorSummary } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { PasswordField, TextField } from '@/components/ui/field';
+import { safeRedirect } from './safe-redirect';
+
+const email = z.string().trim().min(1, 'Enter your e-mail address.').pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
+
+function loginHref(redirectTo: string | null): string {
+  return redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : '/login';
+}
+
+const forgotSchema = z.object({ Email: email });
+type ForgotValues = z.infer<typeof forgotSchema>;
+
+/** Asks for a reset link (spec 4.1); the answer is the same whether or not the address has an account. */
+export function ForgotPasswordForm({ redirectTo }: { redirectTo: string | null }) {
+  const form = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema), defaultValues: { Email: '' } });
+  const { summary, summaryRef, report, clear } = useProblem(form.setError, ['Email'] as const);
+  const request = useMutation({
+    mutationFn: (v: ForgotValues) => api('/api/account/forgot-password', { method: 'POST', body: { Email: v.Email.trim(), ...(redirectTo ? { Redirect: redirectTo } : {}) } }),
+    onError: (e) => report(e),
+  });
+  if (request.isSuccess) {
+    return (
+      <div className="stack">
+        <Alert tone="success" title="Check your mail">
+          <p>
+            If <strong>{request.variables.Email.trim()}</strong> has an account here, we have sent a link to choose a new password. It works once, for a limited time.
+          </p>
+        </Alert>
+        <Link href={loginHref(redirectTo)} className="btn btn-block">
+          Back to sign-in
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); request.mutate(v); })}>
+      <ErrorSummary summary={summary} ref={summaryRef} />
+      <TextField label="E-mail address" type="email" registration={form.register('Email')} error={form.formState.errors.Email?.message} autoComplete="email" autoCapitalize="none" spellCheck={false} autoFocus />
+      <Button type="submit" variant="primary" block busy={request.isPending} busyLabel="Sending…">
+        Send me a reset link
+      </Button>
+      <Link href={loginHref(redirectTo)} className="btn btn-ghost btn-block">
+        Back to sign-in
+      </Link>
+    </form>
+  );
+}
+
+type ResetValues = { Email: string; NewPassword: string; Confirm: string };
+const RESET_FIELDS = ['Email', 'NewPassword', 'Confirm'] as const;
+
+/** The mailed link's page: the address, and the new password twice. */
+export function ResetPasswordForm({ token, minLength }: { token: string; minLength: number }) {
+  const schema = z
+    .object({
+      Email: email,
+      NewPassword: z.string().min(minLength, `Use at least ${minLength} characters.`).max(1024, 'Use at most 1024 characters.'),
+      Confirm: z.string().min(1, 'Enter the new password again.'),
+    })
+    .refine((v) => v.NewPassword === v.Confirm, { path: ['Confirm'], message: 'The two passwords do not match.' });
+  const form = useForm<ResetValues>({ resolver: zodResolver(schema), defaultValues: { Email: '', NewPassword: '', Confirm: '' } });
+  const { summary, summaryRef, report, clear } = useProblem(form.setError, RESET_FIELDS);
+  const reset = useMutation({
+    mutationFn: (v: ResetValues) => api<{ Redirect?: string }>('/api/account/reset-password', { method: 'POST', body: { Email: v.Email.trim(), Token: token, NewPassword: v.NewPassword } }),
+    // The password rules answer `errors.Password`; on this form the field is NewPassword.
+    onError: (e) => report(e instanceof ApiError && e.problem.errors?.Password ? new ApiError({ ...e.problem, errors: { NewPassword: e.problem.errors.Password } }) : e),
+  });
+  if (reset.isSuccess) {
+    const next = reset.data.Redirect ? safeRedirect(reset.data.Redirect, '') : '';
+    return (
+      <div className="stack">
+        <Alert tone="success" title="Your password has been changed">
+          <p>Sign in with your new password. For your safety, every other session of your account has been signed out.</p>
+        </Alert>
+        <Link href={loginHref(next || null)} className="btn btn-primary btn-block" autoFocus>
+          Continue to sign-in
+        </Link>
+      </div>
+    );
+  }
+  const tokenDead = reset.error instanceof ApiError && reset.error.code?.startsWith('Token.');
+  const errors = form.formState.errors;
+  return (
+    <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); reset.mutate(v); })}>
+      <ErrorSummary summary={summary} ref={summaryRef} />
+      {tokenDead ? (
+        <p className="small">
+          <Link href="/forgot-password">Ask for a new reset link</Link>
+        </p>
+      ) : null}
+      <TextField label="E-mail address" type="email" hint="The address of your account, where the link was sent." registration={form.register('Email')} error={errors.Email?.message} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
+      <PasswordField label="New password" hint={`At least ${minLength} characters. A long passphrase is easiest to remember.`} registration={form.register('NewPassword')} error={errors.NewPassword?.message} autoComplete="new-password" />
+      <PasswordField label="Repeat the new password" registration={form.register('Confirm')} error={errors.Confirm?.message} autoComplete="new-password" />
+      <Button type="submit" variant="primary" block busy={reset.isPending} busyLabel="Saving…">
+        Set new password
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,128 @@
+'use client';
+import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { api, ApiError, problemMessage } from '@/components/data/api';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+
+function tokenProblem(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'Token.Expired') return 'This link has expired. Ask for a new one.';
+    if (error.code === 'Token.Used') return 'This link has already been used.';
+    if (error.code === 'Token.Invalid') return 'This link is not valid. Check that you opened the whole link from the e-mail.';
+  }
+  return problemMessage(error);
+}
+
+/**
+ * Redeems a mailed link's token as soon as the page opens (once, even when React mounts twice in
+ * development), with a button to try again when that fails (offline, or a scanner was first).
+ */
+export function useTokenRedemption<T>(token: string, redeem: (token: string) => Promise<T>, onSuccess?: (data: T) => void) {
+  const started = useRef(false);
+  const mutation = useMutation({ mutationFn: () => redeem(token), onSuccess });
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    mutation.mutate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on load
+  }, []);
+  return mutation;
+}
+
+export function TokenProgress({ label }: { label: string }) {
+  return (
+    <p className="muted row" role="status">
+      <span className="spinner" aria-hidden="true" /> {label}
+    </p>
+  );
+}
+
+export function TokenFailure({ error, retry, busy, children }: { error: unknown; retry: () => void; busy: boolean; children?: ReactNode }) {
+  const final = error instanceof ApiError && (error.code === 'Token.Used' || error.code === 'Token.Expired' || error.code === 'Token.Invalid');
+  return (
+    <div className="stack">
+      <Alert tone="danger" title="That did not work">
+        <p>{tokenProblem(error)}</p>
+      </Alert>
+      {final ? null : (
+        <Button variant="primary" block busy={busy} busyLabel="Trying again…" onClick={retry}>
+          Try again
+        </Button>
+      )}
+      {children}
+    </div>
+  );
+}
+
+/** /verify-email: confirms the account's address with the mailed token. */
+export function VerifyEmail({ token }: { token: string }) {
+  const verify = useTokenRedemption(token, (Token) => api<{ EmailConfirmed: true }>('/api/account/email/verify', { method: 'POST', body: { Token } }));
+  if (verify.isSuccess) {
+    return (
+      <div className="stack">
+        <Alert tone="success" title="Your e-mail address is confirmed">
+          <p>Thank you. You can close this page or continue to your account.</p>
+        </Alert>
+        <Link href="/account" className="btn btn-primary btn-block">
+          Go to my account
+        </Link>
+      </div>
+    );
+  }
+  if (verify.isError) {
+    return (
+      <TokenFailure error={verify.error} retry={() => verify.mutate()} busy={verify.isPending}>
+        <Link href="/account" className="btn btn-ghost btn-block">
+          Go to my account
+        </Link>
+      </TokenFailure>
+    );
+  }
+  return (
+    <div className="stack">
+      <TokenProgress label="Confirming your e-mail address…" />
+      <Button variant="secondary" block busy={verify.isPending} busyLabel="Confirming…" onClick={() => verify.mutate()}>
+        Confirm my e-mail address
+      </Button>
+    </div>
+  );
+}
+
+type VerifiedRequest = { Id: string; Status: 'AwaitingEmailVerification' | 'Open' | 'Approved' | 'Rejected' | 'Cancelled' };
+
+/** /verify-profile-email: confirms the new address of a profile change request. */
+export function VerifyProfileEmail({ token }: { token: string }) {
+  const verify = useTokenRedemption(token, (Token) => api<VerifiedRequest>('/api/account/profile/request/verify-email', { method: 'POST', body: { Token } }));
+  if (verify.isSuccess) {
+    const approved = verify.data.Status === 'Approved';
+    return (
+      <div className="stack">
+        <Alert tone="success" title="Your new e-mail address is confirmed">
+          <p>{approved ? 'The change has been applied.' : 'Your change request now waits for an administrator. You will get an e-mail when it has been decided.'}</p>
+        </Alert>
+        <Link href="/account" className="btn btn-primary btn-block">
+          Go to my account
+        </Link>
+      </div>
+    );
+  }
+  if (verify.isError) {
+    return (
+      <TokenFailure error={verify.error} retry={() => verify.mutate()} busy={verify.isPending}>
+        <Link href="/account" className="btn btn-ghost btn-block">
+          Go to my account
+        </Link>
+      </TokenFailure>
+    );
+  }
+  return (
+    <div className="stack">
+      <TokenProgress label="Confirming your new e-mail address…" />
+      <Button variant="secondary" block busy={verify.isPending} busyLabel="Confirming…" onClick={() => verify.mutate()}>
+        Confirm my new e-mail address
+      </Button>
+    </div>
+  );
+}
