@@ -44,7 +44,7 @@ export default defineConfig({
   timeout: built ? 60_000 : 180_000,
   expect: { timeout: built ? 10_000 : 30_000 },
   reporter: [['list']],
-  outputDir: join(tmpdir(), 'gatehouse-ui-e2e-results'),
+  outputDir: join(tmpdir(), `gatehouse-ui-e2e-results-${port}`),
   globalSetup: './e2e/ui/support/global-setup.ts',
   globalTeardown: './e2e/ui/support/global-teardown.ts',
   use: {

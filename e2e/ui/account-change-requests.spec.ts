@@ -73,5 +73,27 @@ test('a name change request is sent, approved in the console and shown as decide
     await expect(profile.getByText('Your request was cancelled.')).toBeVisible();
     await expect(profile.getByRole('button', { name: 'Request a change' })).toBeVisible();
   });
+
+  await test.step('a rejected request shows its reason on the account page', async () => {
+    await profile.getByRole('button', { name: 'Request a change' }).click();
+    await profile.getByLabel('Acronym').fill('ALX');
+    await profile.getByRole('button', { name: 'Send request' }).click();
+    await expect(profile.getByRole('region', { name: /Your open request/ })).toBeVisible();
+    const admin = await browser.newPage();
+    await admin.goto('/login?redirect=%2Fconsole%2Fchange-requests');
+    await signIn(admin, approver.userName, approver.password);
+    await admin.getByLabel('Search change requests').fill(requester.userName);
+    const item = admin.getByRole('listitem').filter({ hasText: requester.userName });
+    await item.getByRole('button', { name: `Reject the request of ${requester.userName}` }).click();
+    const dialog = admin.getByRole('dialog', { name: `Reject the request of ${requester.userName}?` });
+    await dialog.getByLabel(/Reason/).fill('Acronyms have at most two letters here.');
+    await dialog.getByRole('button', { name: 'Reject request' }).click();
+    await expect(admin.getByText(`Rejected the request of ${requester.userName}.`)).toBeVisible();
+    await admin.close();
+    await openAccount(page);
+    const decided = profile.getByRole('region', { name: /Last decided request/ });
+    await expect(decided).toContainText('Rejected');
+    await expect(decided).toContainText('Acronyms have at most two letters here.');
+  });
   assertClean();
 });

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { generate } from 'otplib';
 import { signIn, uniqueSuffix, watchConsole } from './support/env';
-import { addVirtualAuthenticator, controlPlaneAdmin, createRealm, createRealmUser, expectSignedInAs, patchRealmSettings, registerPasskeyInPage, strongPassword } from './support/hosted';
+import { addVirtualAuthenticator, quietDevReloads, controlPlaneAdmin, createRealm, createRealmUser, expectSignedInAs, patchRealmSettings, registerPasskeyInPage, strongPassword } from './support/hosted';
 import { linkTo, mailCount, waitForMail } from './support/mail';
 
 // The hosted pages on a realm of its own (`<slug>.localhost`, a secure context in Chromium):
@@ -17,9 +17,13 @@ test.afterAll(async () => {
   await admin?.dispose();
 });
 
+test.beforeEach(async ({ context }) => {
+  await quietDevReloads(context);
+});
+
 test('registration: the form, the mailed link, then signed in', async ({ page }) => {
   const realm = await createRealm(admin, 'reg');
-  await patchRealmSettings(page, realm, {
+  await patchRealmSettings(realm, {
     SelfRegistration: { Posture: 'ExplicitEndpoint' },
     RegistrationFields: { Username: 'Required', Firstname: 'Optional', Lastname: 'Off' },
   });
@@ -60,7 +64,7 @@ test('registration: the form, the mailed link, then signed in', async ({ page })
 
 test('usernameless passkey sign-in on a <slug>.localhost realm', async ({ page }) => {
   const realm = await createRealm(admin, 'pk');
-  const user = await createRealmUser(page, realm, 'pk');
+  const user = await createRealmUser(realm, 'pk');
   const removeAuthenticator = await addVirtualAuthenticator(page);
   try {
     await page.goto(`${realm.origin}/login`);
@@ -82,8 +86,8 @@ test('usernameless passkey sign-in on a <slug>.localhost realm', async ({ page }
 
 test('grace period over: TOTP enrolment inside sign-in, then signed in', async ({ page }) => {
   const realm = await createRealm(admin, 'ss');
-  const user = await createRealmUser(page, realm, 'ss');
-  await patchRealmSettings(page, realm, { TwoFactor: { Required: true, GracePeriodDays: 0 } });
+  const user = await createRealmUser(realm, 'ss');
+  await patchRealmSettings(realm, { TwoFactor: { Required: true, GracePeriodDays: 0 } });
 
   await page.goto(`${realm.origin}/login?redirect=%2Faccount`);
   await signIn(page, user.userName, user.password);
@@ -103,8 +107,8 @@ test('grace period over: TOTP enrolment inside sign-in, then signed in', async (
 
 test('within the grace period: signed in, with a prompt to set up 2FA', async ({ page }) => {
   const realm = await createRealm(admin, 'gr');
-  const user = await createRealmUser(page, realm, 'gr');
-  await patchRealmSettings(page, realm, { TwoFactor: { Required: true, GracePeriodDays: 7 } });
+  const user = await createRealmUser(realm, 'gr');
+  await patchRealmSettings(realm, { TwoFactor: { Required: true, GracePeriodDays: 7 } });
 
   await page.goto(`${realm.origin}/login?redirect=%2Faccount`);
   await signIn(page, user.userName, user.password);

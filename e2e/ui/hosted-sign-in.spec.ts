@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signIn, urlOn, watchConsole } from './support/env';
-import { addVirtualAuthenticator, controlPlaneAdmin, createUser, enrolTotp, expectSignedInAs, patchSettings, registerPasskeyInPage, signedInRequest, type TestUser } from './support/hosted';
+import { addVirtualAuthenticator, quietDevReloads, controlPlaneAdmin, createUser, enrolTotp, expectSignedInAs, patchSettings, registerPasskeyInPage, signedInRequest, type TestUser } from './support/hosted';
 import { linkTo, mailCount, waitForMail } from './support/mail';
 
 // The hosted sign-in pages on the control plane (localhost): every method /login offers, the second
@@ -14,6 +14,10 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await admin?.dispose();
+});
+
+test.beforeEach(async ({ context }) => {
+  await quietDevReloads(context);
 });
 
 test('password, then the authenticator code, then on to the continuation', async ({ page }) => {

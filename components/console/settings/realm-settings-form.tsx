@@ -107,14 +107,22 @@ function FieldPolicySelect({ form, name, label }: { form: UseFormReturn<Values>;
 
 /** The realm settings document (issue 3 item 11), section by section, saved as a whole with PUT. */
 export function RealmSettingsForm() {
-  const queryClient = useQueryClient();
   const settings = useQuery({ queryKey: settingsKey, queryFn: ({ signal }) => api<RealmSettings>('/api/realm-settings', { signal }) });
-  const form = useForm<Values>({ resolver: zodResolver(schema) });
+  return (
+    <QueryState isPending={settings.isPending} error={settings.error} onRetry={() => settings.refetch()}>
+      {settings.data ? <SettingsEditor settings={settings.data} /> : null}
+    </QueryState>
+  );
+}
+
+function SettingsEditor({ settings }: { settings: RealmSettings }) {
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(settings) });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   const [saved, setSaved] = useState(false);
   useEffect(() => {
-    if (settings.data && !form.formState.isDirty) form.reset(valuesOf(settings.data));
-  }, [settings.data, form]);
+    if (!form.formState.isDirty) form.reset(valuesOf(settings));
+  }, [settings, form]);
   const save = useMutation({
     mutationFn: (v: Values) => api<RealmSettings>('/api/realm-settings', { method: 'PUT', body: documentOf(v) }),
     onSuccess: (s) => {
@@ -127,76 +135,74 @@ export function RealmSettingsForm() {
   const e = form.formState.errors;
   const r = form.register;
   return (
-    <QueryState isPending={settings.isPending} error={settings.error} onRetry={() => settings.refetch()}>
-      <form className="stack" noValidate aria-label="Realm settings" onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })}>
-        <ErrorSummary summary={summary} ref={summaryRef} />
-        {saved && !form.formState.isDirty ? <Alert tone="success" title="Settings saved. They apply to new sign-ins right away." /> : null}
+    <form className="stack" noValidate aria-label="Realm settings" onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })}>
+      <ErrorSummary summary={summary} ref={summaryRef} />
+      {saved && !form.formState.isDirty ? <Alert tone="success" title="Settings saved. They apply to new sign-ins right away." /> : null}
 
-        <Group title="Sign-in methods" description="How people prove who they are on this realm’s sign-in page. Applications may narrow these.">
-          <CheckboxField label="Password" registration={r('SignIn.Password')} hint={<>User name or e-mail with a password.{def('on')}</>} />
-          <CheckboxField label="Passwordless only" registration={r('SignIn.PasswordlessOnly')} hint={<>Refuse password sign-ins even for accounts that have one.{def('off')}</>} />
-          <CheckboxField label="Code by e-mail" registration={r('SignIn.EmailOtp')} hint={<>A 6-digit code sent to the account’s address.{def('on')}</>} />
-          <CheckboxField label="Link by e-mail (magic link)" registration={r('SignIn.MagicLink')} hint={<>A single-use sign-in link sent to the account’s address.{def('off')}</>} />
-          <CheckboxField label="Passkeys" registration={r('SignIn.Passkeys')} hint={<>Fingerprint, face or device PIN through WebAuthn.{def('on')}</>} />
-        </Group>
+      <Group title="Sign-in methods" description="How people prove who they are on this realm’s sign-in page. Applications may narrow these.">
+        <CheckboxField label="Password" registration={r('SignIn.Password')} hint={<>User name or e-mail with a password.{def('on')}</>} />
+        <CheckboxField label="Passwordless only" registration={r('SignIn.PasswordlessOnly')} hint={<>Refuse password sign-ins even for accounts that have one.{def('off')}</>} />
+        <CheckboxField label="Code by e-mail" registration={r('SignIn.EmailOtp')} hint={<>A 6-digit code sent to the account’s address.{def('on')}</>} />
+        <CheckboxField label="Link by e-mail (magic link)" registration={r('SignIn.MagicLink')} hint={<>A single-use sign-in link sent to the account’s address.{def('off')}</>} />
+        <CheckboxField label="Passkeys" registration={r('SignIn.Passkeys')} hint={<>Fingerprint, face or device PIN through WebAuthn.{def('on')}</>} />
+      </Group>
 
-        <Group title="Two-factor authentication" description="A second step after the password: an authenticator app or another enrolled factor.">
-          <CheckboxField label="Require two-factor authentication" registration={r('TwoFactor.Required')} hint={<>Every user must enrol a second factor.{def('off')}</>} />
-          <TextField label="Grace period (days)" type="number" inputMode="numeric" registration={r('TwoFactor.GracePeriodDays', { valueAsNumber: true, min: 0, max: 365 })} error={e.TwoFactor?.GracePeriodDays?.message} hint={<>Users without a second factor may still sign in this long after it becomes required.{def('14')}</>} />
-        </Group>
+      <Group title="Two-factor authentication" description="A second step after the password: an authenticator app or another enrolled factor.">
+        <CheckboxField label="Require two-factor authentication" registration={r('TwoFactor.Required')} hint={<>Every user must enrol a second factor.{def('off')}</>} />
+        <TextField label="Grace period (days)" type="number" inputMode="numeric" registration={r('TwoFactor.GracePeriodDays', { valueAsNumber: true, min: 0, max: 365 })} error={e.TwoFactor?.GracePeriodDays?.message} hint={<>Users without a second factor may still sign in this long after it becomes required.{def('14')}</>} />
+      </Group>
 
-        <Group title="Password policy" description="Checked when a password is set, changed or reset.">
-          <TextField label="Minimum length" type="number" inputMode="numeric" registration={r('PasswordPolicy.MinLength', { valueAsNumber: true, min: 8, max: 128 })} error={e.PasswordPolicy?.MinLength?.message} hint={<>Between 8 and 128 characters.{def('10')}</>} />
-          <CheckboxField label="Reject common passwords" registration={r('PasswordPolicy.RejectCommon')} hint={<>Refuse passwords from the bundled list of common passwords.{def('on')}</>} />
-          <CheckboxField label="Reject passwords containing personal details" registration={r('PasswordPolicy.RejectContextual')} hint={<>Refuse passwords that contain the user name, the e-mail’s local part or the realm’s name.{def('on')}</>} />
-        </Group>
+      <Group title="Password policy" description="Checked when a password is set, changed or reset.">
+        <TextField label="Minimum length" type="number" inputMode="numeric" registration={r('PasswordPolicy.MinLength', { valueAsNumber: true, min: 8, max: 128 })} error={e.PasswordPolicy?.MinLength?.message} hint={<>Between 8 and 128 characters.{def('10')}</>} />
+        <CheckboxField label="Reject common passwords" registration={r('PasswordPolicy.RejectCommon')} hint={<>Refuse passwords from the bundled list of common passwords.{def('on')}</>} />
+        <CheckboxField label="Reject passwords containing personal details" registration={r('PasswordPolicy.RejectContextual')} hint={<>Refuse passwords that contain the user name, the e-mail’s local part or the realm’s name.{def('on')}</>} />
+      </Group>
 
-        <Group title="Self-registration" description="Whether people can create their own accounts in this realm.">
-          <SelectField label="Sign-up" registration={r('SelfRegistration.Posture')} error={e.SelfRegistration?.Posture?.message} hint={<>Off: accounts are made by administrators. Sign-up page: anyone may register. On first e-mail code: an unknown address signing in by e-mail code gets an account.{def('Off')}</>}>
-            <option value="Off">Off</option>
-            <option value="ExplicitEndpoint">Sign-up page</option>
-            <option value="JitOnOtp">On first e-mail code</option>
-          </SelectField>
-          <CheckboxField label="Require an invite code" registration={r('SelfRegistration.RequireInviteCode')} hint={<>Sign-up needs a single-use code from an administrator.{def('off')}</>} />
-          <div className="form-grid">
-            <FieldPolicySelect form={form} name="RegistrationFields.Username" label="User name on sign-up" />
-            <FieldPolicySelect form={form} name="RegistrationFields.Firstname" label="First name on sign-up" />
-            <FieldPolicySelect form={form} name="RegistrationFields.Lastname" label="Last name on sign-up" />
-          </div>
-        </Group>
-
-        <Group title="Branding" description="How the hosted sign-in pages look for this realm.">
-          <TextField label="Product name" optional registration={r('Branding.ProductName')} error={e.Branding?.ProductName?.message} hint={<>Shown instead of the realm’s display name.{def('the realm’s display name')}</>} />
-          <div className="form-grid">
-            <TextField label="Primary colour" registration={r('Branding.PrimaryColor')} error={e.Branding?.PrimaryColor?.message} hint={<>Hex colour of buttons and links.{def('#1f4f8f')}</>} spellCheck={false} autoComplete="off" />
-            <TextField label="Logo address" optional type="url" registration={r('Branding.LogoUrl')} error={e.Branding?.LogoUrl?.message} hint={<>An https image address.{def('none (the initials)')}</>} spellCheck={false} autoComplete="off" />
-          </div>
-        </Group>
-
-        <Group title="Rate limits" description="Overrides of the built-in ceilings, by policy and dimension (Source, Target, Client, App).">
-          <TextAreaField
-            label="Overrides (JSON)"
-            optional
-            rows={6}
-            className="textarea mono"
-            registration={r('RateLimits')}
-            error={e.RateLimits?.message}
-            spellCheck={false}
-            hint={<>For example {'{ "login": { "Source": { "Points": 20, "DurationSeconds": 60 } } }'}.{def('none; the built-in limits apply')}</>}
-          />
-        </Group>
-
-        <div className="form-actions">
-          <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…" disabled={!form.formState.isDirty}>
-            Save settings
-          </Button>
-          {form.formState.isDirty ? (
-            <Button variant="ghost" onClick={() => { if (settings.data) form.reset(valuesOf(settings.data)); clear(); }}>
-              Discard changes
-            </Button>
-          ) : null}
+      <Group title="Self-registration" description="Whether people can create their own accounts in this realm.">
+        <SelectField label="Sign-up" registration={r('SelfRegistration.Posture')} error={e.SelfRegistration?.Posture?.message} hint={<>Off: accounts are made by administrators. Sign-up page: anyone may register. On first e-mail code: an unknown address signing in by e-mail code gets an account.{def('Off')}</>}>
+          <option value="Off">Off</option>
+          <option value="ExplicitEndpoint">Sign-up page</option>
+          <option value="JitOnOtp">On first e-mail code</option>
+        </SelectField>
+        <CheckboxField label="Require an invite code" registration={r('SelfRegistration.RequireInviteCode')} hint={<>Sign-up needs a single-use code from an administrator.{def('off')}</>} />
+        <div className="form-grid">
+          <FieldPolicySelect form={form} name="RegistrationFields.Username" label="User name on sign-up" />
+          <FieldPolicySelect form={form} name="RegistrationFields.Firstname" label="First name on sign-up" />
+          <FieldPolicySelect form={form} name="RegistrationFields.Lastname" label="Last name on sign-up" />
         </div>
-      </form>
-    </QueryState>
+      </Group>
+
+      <Group title="Branding" description="How the hosted sign-in pages look for this realm.">
+        <TextField label="Product name" optional registration={r('Branding.ProductName')} error={e.Branding?.ProductName?.message} hint={<>Shown instead of the realm’s display name.{def('the realm’s display name')}</>} />
+        <div className="form-grid">
+          <TextField label="Primary colour" registration={r('Branding.PrimaryColor')} error={e.Branding?.PrimaryColor?.message} hint={<>Hex colour of buttons and links.{def('#1f4f8f')}</>} spellCheck={false} autoComplete="off" />
+          <TextField label="Logo address" optional type="url" registration={r('Branding.LogoUrl')} error={e.Branding?.LogoUrl?.message} hint={<>An https image address.{def('none (the initials)')}</>} spellCheck={false} autoComplete="off" />
+        </div>
+      </Group>
+
+      <Group title="Rate limits" description="Overrides of the built-in ceilings, by policy and dimension (Source, Target, Client, App).">
+        <TextAreaField
+          label="Overrides (JSON)"
+          optional
+          rows={6}
+          className="textarea mono"
+          registration={r('RateLimits')}
+          error={e.RateLimits?.message}
+          spellCheck={false}
+          hint={<>For example {'{ "login": { "Source": { "Points": 20, "DurationSeconds": 60 } } }'}.{def('none; the built-in limits apply')}</>}
+        />
+      </Group>
+
+      <div className="form-actions">
+        <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…" disabled={!form.formState.isDirty}>
+          Save settings
+        </Button>
+        {form.formState.isDirty ? (
+          <Button variant="ghost" onClick={() => { form.reset(valuesOf(settings)); clear(); }}>
+            Discard changes
+          </Button>
+        ) : null}
+      </div>
+    </form>
   );
 }

@@ -76,6 +76,19 @@ export type FetchResult = { status: number; body: unknown };
 
 /** fetch() from the page (same origin as the page, its cookies): JSON in, JSON out. */
 export async function pageFetch(page: Page, method: string, path: string, body?: unknown): Promise<FetchResult> {
+  // The development server may reload a freshly compiled page once: wait for it and try again.
+  for (let attempt = 0; ; attempt++) {
+    await page.waitForLoadState('load');
+    try {
+      return await evaluateFetch(page, method, path, body);
+    } catch (e) {
+      if (attempt >= 3 || !/Execution context was destroyed|navigat/i.test(String(e))) throw e;
+      await page.waitForTimeout(500);
+    }
+  }
+}
+
+function evaluateFetch(page: Page, method: string, path: string, body?: unknown): Promise<FetchResult> {
   return page.evaluate(
     async ({ method, path, body }) => {
       const res = await fetch(path, { method, headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
@@ -92,28 +105,34 @@ export async function pageFetch(page: Page, method: string, path: string, body?:
   );
 }
 
-/** As the realm's administrator, from a page on the realm: creates a user with a password. */
-export async function createRealmUser(page: Page, realm: TestRealm, prefix: string): Promise<TestUser> {
-  await page.goto(`${realm.origin}/logged-out`);
-  const login = await pageFetch(page, 'POST', '/api/account/login', { UserName: realm.admin.userName, Password: realm.admin.password });
-  if (login.status !== 200) throw new Error(`realm admin login answered ${login.status}: ${JSON.stringify(login.body)}`);
-  const userName = `${prefix}-${uniqueSuffix()}`;
-  const user = { userName, email: `${userName}@example.test`, password: strongPassword(), id: '' };
-  const res = await pageFetch(page, 'POST', '/api/user', { UserName: userName, Email: user.email, Password: user.password, EmailConfirmed: true, IsActive: true });
-  if (res.status !== 201 && res.status !== 200) throw new Error(`POST /api/user answered ${res.status}: ${JSON.stringify(res.body)}`);
-  user.id = (res.body as { Id: string }).Id;
-  await page.context().clearCookies();
-  return user;
+/**
+ * A request context signed in as the realm's administrator. Node does not resolve `*.localhost`:
+ * it connects to 127.0.0.1 and names the realm in the Host header (ENVIRONMENT.md).
+ */
+export async function realmAdmin(realm: TestRealm): Promise<APIRequestContext> {
+  const request = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${PORT}`, extraHTTPHeaders: { host: `${realm.host}:${PORT}` } });
+  await ok(await request.post('/api/account/login', { data: { UserName: realm.admin.userName, Password: realm.admin.password } }), 'realm admin login');
+  return request;
 }
 
-/** As the realm's administrator, from a page on the realm: patch its settings; then signs out again. */
-export async function patchRealmSettings(page: Page, realm: TestRealm, patch: Record<string, unknown>): Promise<void> {
-  await page.goto(`${realm.origin}/logged-out`);
-  const login = await pageFetch(page, 'POST', '/api/account/login', { UserName: realm.admin.userName, Password: realm.admin.password });
-  if (login.status !== 200) throw new Error(`realm admin login answered ${login.status}: ${JSON.stringify(login.body)}`);
-  const res = await pageFetch(page, 'PATCH', '/api/realm-settings', patch);
-  if (res.status !== 200) throw new Error(`PATCH /api/realm-settings answered ${res.status}: ${JSON.stringify(res.body)}`);
-  await page.context().clearCookies();
+/** A user of the realm with a password and a confirmed address, made by its administrator. */
+export async function createRealmUser(realm: TestRealm, prefix: string): Promise<TestUser> {
+  const request = await realmAdmin(realm);
+  try {
+    return await createUser(request, prefix);
+  } finally {
+    await request.dispose();
+  }
+}
+
+/** PATCH /api/realm-settings of the realm as its administrator. */
+export async function patchRealmSettings(realm: TestRealm, patch: Record<string, unknown>): Promise<void> {
+  const request = await realmAdmin(realm);
+  try {
+    await patchSettings(request, patch);
+  } finally {
+    await request.dispose();
+  }
 }
 
 /** A TOTP app that never hands out a code the server would refuse as a replay (one step either side). */
@@ -212,4 +231,12 @@ export async function expectSignedInAs(page: Page, userName: string): Promise<vo
 
 export async function signOut(context: BrowserContext): Promise<void> {
   await context.clearCookies();
+}
+
+/**
+ * In development mode other people's edits in the tree make Next's HMR client refresh or reload the
+ * page mid-test. The HMR socket is answered by a silent stand-in, so the page stays as it is.
+ */
+export async function quietDevReloads(context: BrowserContext): Promise<void> {
+  await context.routeWebSocket(/\/_next\/.*hmr/, () => {});
 }
