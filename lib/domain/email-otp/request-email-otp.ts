@@ -10,7 +10,7 @@ import { normalizeEmail } from '../users/insert-user';
 import { assertEmailCodeSecondFactor } from './second-factor';
 import { codeMail, deliverInBackground } from './send-code';
 import { deliver } from '../../mail/transport';
-import { withUniformDuration } from './uniform-duration';
+import { withUniformDuration } from '../anti-enumeration/uniform-duration';
 import { jitOnOtpEnabled, mayRegisterMailbox, type JitCodeData } from '../registration/jit-on-otp';
 
 // POST /api/account/email-otp/login/request (spec 4.3, 5.6).

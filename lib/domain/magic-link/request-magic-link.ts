@@ -4,7 +4,7 @@ import { eventFrom } from '../../events/event-from';
 import { safeContinuation } from '../../http/continuation';
 import { realmDb, type DomainContext } from '../context';
 import { deliverInBackground } from '../email-otp/send-code';
-import { withUniformDuration } from '../email-otp/uniform-duration';
+import { withUniformDuration } from '../anti-enumeration/uniform-duration';
 import { limitRate } from '../realm-settings/rate-limit';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail } from '../users/insert-user';

@@ -11,11 +11,11 @@ import { limitRate } from '../realm-settings/rate-limit';
 import { normalizeEmail } from '../users/insert-user';
 import { assertPasswordsEnabled } from './password-rules';
 import { requireResetContinuation } from './reset-continuation';
-import { withResponseFloor } from './response-floor';
+import { withUniformDuration } from '../anti-enumeration/uniform-duration';
 
 // POST /api/account/forgot-password (spec 4.1, 5.6). The answer is the same, in content and in
-// time, whether or not the address belongs to an account: both paths end at the response floor,
-// and the mail is handed to the transport without waiting for it past the floor. A failed send is
+// time, whether or not the address belongs to an account: both paths are padded to one duration
+// (anti-enumeration/uniform-duration.ts), and the mail is handed to the transport without waiting. A failed send is
 // logged and recorded as auth.mail-failed (deliver-account-mail.ts); the caller still hears 200.
 
 export function resetLink(origin: string, token: string, redirect: string | undefined): string {
@@ -26,7 +26,7 @@ export function resetLink(origin: string, token: string, redirect: string | unde
 }
 
 export async function requestPasswordReset(ctx: DomainContext, input: { email: string; redirect?: string | null }): Promise<void> {
-  await withResponseFloor(async () => {
+  await withUniformDuration('forgot-password', async () => {
     await assertPasswordsEnabled(ctx.realm);
     const redirect = requireResetContinuation(input.redirect);
     const mailbox = normalizeEmail(input.email);
@@ -37,7 +37,7 @@ export async function requestPasswordReset(ctx: DomainContext, input: { email: s
     const user = await db.user.findUnique({ where: { emailNormalized: mailbox }, select: { id: true, userName: true, email: true, isActive: true, deletedAt: true } });
     if (!user || !user.isActive || user.deletedAt) {
       await publish(eventFrom(ctx, 'auth.password-reset-requested', undefined, { success: false, reason: 'no-active-account' }));
-      return;
+      return { value: undefined, real: false };
     }
 
     const lifetimeMinutes = secretPurposes['password-reset'].ttlMinutes;
@@ -46,8 +46,9 @@ export async function requestPasswordReset(ctx: DomainContext, input: { email: s
     const { secret } = await issueSecret(db, { purpose: 'password-reset', userId: user.id, email: user.email, data: redirect ? { redirect } : undefined, replacePrevious: true });
     const url = resetLink(publicOrigin(ctx.realm.primaryDomain), secret, redirect);
     const message = await realmMail(ctx.realm, user.email, (branding) => passwordResetMail(branding, { url, lifetimeMinutes }));
-    // Not awaited: the floor bounds the answer's timing; deliverAccountMail never rejects.
+    // Not awaited: the padding bounds the answer's timing; deliverAccountMail never rejects.
     void deliverAccountMail(ctx, message, { purpose: 'password-reset', userId: user.id });
     await publish(eventFrom(ctx, 'auth.password-reset-requested', user.id, { userId: user.id, userName: user.userName, withRedirect: Boolean(redirect) }));
+    return { value: undefined, real: true };
   });
 }

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { shared } from '../../runtime/shared';
 
-// Anti-enumeration by time (spec 5.6): the answer to "send a code / a link to this address" must
+// Anti-enumeration by time (spec 5.6): the answer to "send a code / a link / a reset to this address" must
 // take as long whether or not an account has the address. Both paths do the same database work as
 // far as possible, and both are padded to one target duration: a floor (400 ms) or, when the real
 // path has lately been slower, a margin above its measured median — plus random jitter drawn the
