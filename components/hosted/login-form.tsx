@@ -168,6 +168,7 @@ function StartStep({ methods, redirectTo, onOutcome, done, notice }: { methods: 
   );
 }
 
+// method="post": a submit before hydration must never put the password into the URL.
 function PasswordStep({ onOutcome, done }: { onOutcome: (o: LoginOutcome) => void; done: boolean }) {
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { UserName: '', Password: '' } });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
@@ -189,7 +190,7 @@ function PasswordStep({ onOutcome, done }: { onOutcome: (o: LoginOutcome) => voi
   const errors = form.formState.errors;
 
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); login.mutate(v); })} aria-describedby={summary ? 'login-error' : undefined}>
+    <form className="form" method="post" noValidate onSubmit={form.handleSubmit((v) => { clear(); login.mutate(v); })} aria-describedby={summary ? 'login-error' : undefined}>
       <div id="login-error">
         <ErrorSummary summary={summary} ref={summaryRef} />
       </div>

@@ -91,7 +91,7 @@ export function ResetPasswordForm({ token, minLength }: { token: string; minLeng
   const tokenDead = reset.error instanceof ApiError && reset.error.code?.startsWith('Token.');
   const errors = form.formState.errors;
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); reset.mutate(v); })}>
+    <form className="form" method="post" noValidate onSubmit={form.handleSubmit((v) => { clear(); reset.mutate(v); })}>
       <ErrorSummary summary={summary} ref={summaryRef} />
       {tokenDead ? (
         <p className="small">

@@ -90,7 +90,7 @@ export function RegisterForm({ config, redirectTo }: { config: RegistrationConfi
   const errors = form.formState.errors;
   const f = config.fields;
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); register.mutate(v); })}>
+    <form className="form" method="post" noValidate onSubmit={form.handleSubmit((v) => { clear(); register.mutate(v); })}>
       <ErrorSummary summary={summary} ref={summaryRef} />
       <TextField label="E-mail address" type="email" registration={form.register('Email')} error={errors.Email?.message} autoComplete="email" autoCapitalize="none" spellCheck={false} autoFocus />
       {f.Username !== 'Off' ? (

@@ -10,6 +10,7 @@ function tokenProblem(error: unknown): string {
   if (error instanceof ApiError) {
     if (error.code === 'Token.Expired') return 'This link has expired. Ask for a new one.';
     if (error.code === 'Token.Used') return 'This link has already been used.';
+    if (error.code === 'Email.AlreadyConfirmed') return 'Your e-mail address is already confirmed.';
     if (error.code === 'Token.Invalid') return 'This link is not valid. Check that you opened the whole link from the e-mail.';
   }
   return problemMessage(error);
@@ -40,7 +41,7 @@ export function TokenProgress({ label }: { label: string }) {
 }
 
 export function TokenFailure({ error, retry, busy, children }: { error: unknown; retry: () => void; busy: boolean; children?: ReactNode }) {
-  const final = error instanceof ApiError && (error.code === 'Token.Used' || error.code === 'Token.Expired' || error.code === 'Token.Invalid');
+  const final = error instanceof ApiError && (error.code?.startsWith('Token.') || error.code === 'Email.AlreadyConfirmed');
   return (
     <div className="stack">
       <Alert tone="danger" title="That did not work">

@@ -202,3 +202,21 @@ test('usernameless passkey sign-in on localhost', async ({ page }) => {
     await removeAuthenticator();
   }
 });
+
+test('the e-mail confirmation link confirms the address on load; a second use says so', async ({ page }) => {
+  const user = await createUser(admin, 'verify', { emailConfirmed: false });
+  const session = await signedInRequest(user);
+  const before = await mailCount(user.email);
+  const sent = await session.post('/api/account/email/send-verification', { data: {} });
+  expect(sent.status()).toBe(200);
+  await session.dispose();
+  const link = linkTo(await waitForMail(user.email, { after: before }), '/verify-email');
+
+  const assertClean = watchConsole(page);
+  await page.goto(link);
+  await expect(page.getByText('Your e-mail address is confirmed')).toBeVisible();
+  await page.screenshot({ path: '/tmp/hosted-verify-email.png', fullPage: true, caret: 'initial' });
+  await page.goto(link);
+  await expect(page.getByText(/has already been used|is already confirmed/)).toBeVisible();
+  assertClean();
+});

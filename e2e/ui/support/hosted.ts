@@ -41,11 +41,11 @@ export async function signedInRequest(user: { userName: string; password: string
 }
 
 /** A user of the control plane with a password and a confirmed address (POST /api/user). */
-export async function createUser(admin: APIRequestContext, prefix: string): Promise<TestUser> {
+export async function createUser(admin: APIRequestContext, prefix: string, options: { emailConfirmed?: boolean } = {}): Promise<TestUser> {
   const userName = `${prefix}-${uniqueSuffix()}`;
   const email = `${userName}@example.test`;
   const password = strongPassword();
-  const res = await admin.post('/api/user', { data: { UserName: userName, Email: email, Password: password, EmailConfirmed: true, IsActive: true } });
+  const res = await admin.post('/api/user', { data: { UserName: userName, Email: email, Password: password, EmailConfirmed: options.emailConfirmed ?? true, IsActive: true } });
   await ok(res, 'POST /api/user');
   const body = (await res.json()) as { Id: string };
   return { userName, email, password, id: body.Id };
@@ -235,8 +235,25 @@ export async function signOut(context: BrowserContext): Promise<void> {
 
 /**
  * In development mode other people's edits in the tree make Next's HMR client refresh or reload the
- * page mid-test. The HMR socket is answered by a silent stand-in, so the page stays as it is.
+ * page mid-test (a form's state is lost). The HMR socket still connects (the client needs it to
+ * start), but the update and reload messages are dropped, so a page stays as it was loaded.
  */
+const RELOADING = new Set(['reloadPage', 'serverComponentChanges', 'staticParamsChanged', 'turbopack-message', 'addedPage', 'removedPage', 'clientChanges', 'serverOnlyChanges', 'middlewareChanges']);
+
 export async function quietDevReloads(context: BrowserContext): Promise<void> {
-  await context.routeWebSocket(/\/_next\/.*hmr/, () => {});
+  await context.routeWebSocket(/\/_next\/.*hmr/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((m) => server.send(m));
+    server.onMessage((m) => {
+      if (typeof m === 'string') {
+        try {
+          const msg = JSON.parse(m) as { type?: string; action?: string };
+          if (RELOADING.has(msg.type ?? msg.action ?? '')) return;
+        } catch {
+          /* not JSON: pass it on */
+        }
+      }
+      ws.send(m);
+    });
+  });
 }
