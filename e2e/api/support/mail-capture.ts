@@ -8,7 +8,8 @@ import { freePort } from './server-process';
 // test files (other processes) read it back with mailbox.ts.
 export type MailCapture = { url: string; dir: string; stop: () => Promise<void> };
 
-export async function startMailCapture(dir: string): Promise<MailCapture> {
+/** Starts the capture on `port`, or on a free port when none is given. */
+export async function startMailCapture(dir: string, port?: number): Promise<MailCapture> {
   mkdirSync(dir, { recursive: true });
   let n = 0;
   const server = new SMTPServer({
@@ -26,10 +27,10 @@ export async function startMailCapture(dir: string): Promise<MailCapture> {
       });
     },
   });
-  const port = await freePort();
+  const listenPort = port ?? (await freePort());
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(listenPort, '127.0.0.1', () => resolve());
   });
-  return { url: `smtp://127.0.0.1:${port}`, dir, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `smtp://127.0.0.1:${listenPort}`, dir, stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
