@@ -5,7 +5,7 @@ import { pingGlobalDb, closeGlobalDb } from './lib/db/global-db';
 import { closeAllRealmDbs } from './lib/db/realm-pool';
 import { AppError, notFound } from './lib/errors/app-error';
 import { CLIENT_IP_HEADER, INTERNAL_HEADER_PREFIX } from './lib/http/client-ip';
-import { logError, logInfo } from './lib/log/logger';
+import { logError, logInfo, logWarn } from './lib/log/logger';
 import { resolveHost } from './lib/realm/resolve';
 import { HEALTH_PATHS, isOAuthEnginePath, isRealtimePath } from './lib/runtime/engine-paths';
 import { sendJson, sendProblem } from './lib/runtime/node-problem';
@@ -27,6 +27,10 @@ async function main(): Promise<void> {
   const s = settings();
   const dev = !s.production;
   await startUp({ seed: true, relay: true });
+  if (s.production && !s.smtpUrl) {
+    // The development outbox logs each mail's links, and those carry sign-in and reset tokens.
+    logWarn('SMTP_URL is not set: mail goes to the development outbox, whose log lines contain the links it mails');
+  }
 
   const httpServer = createServer();
   if (dev) ensureNextTsconfig(process.cwd());

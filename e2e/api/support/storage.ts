@@ -32,25 +32,35 @@ export async function withPg<T>(url: string, fn: (c: pg.Client) => Promise<T>): 
   }
 }
 
-function urlFor(database: string): string {
+function urlFor(database: string, user: string): string {
   const u = new URL(pgAdminUrl());
+  u.username = user;
+  u.password = '';
   u.pathname = `/${database}`;
   return u.toString();
 }
 
-/** A new, empty store: a data directory, plus for PostgreSQL a `gh_test_<time>_<random>` global database. */
+/**
+ * A new, empty store: a data directory, plus for PostgreSQL a role and a global database both named
+ * `gh_test_<time>_<random>`. The server connects as that role (LOGIN CREATEDB, as a production
+ * deployment would), so every database it creates is owned by it: tests can tell this run's realm
+ * databases from those of other runs on the same server, and teardown finds all of them.
+ */
 export async function createStorage(engine: Engine, parentDir: string, label: string): Promise<Storage> {
   const dataDir = join(parentDir, `data-${label}-${randomSuffix(3)}`);
   mkdirSync(dataDir, { recursive: true });
   if (engine === 'sqlite') return { engine, dataDir };
   // The creation time is part of the name, so a later run can sweep what a killed run left behind.
-  const databaseName = `gh_test_${Math.floor(Date.now() / 1000).toString(36)}_${randomSuffix(5)}`;
+  const name = `gh_test_${Math.floor(Date.now() / 1000).toString(36)}_${randomSuffix(5)}`;
   try {
-    await withPg(pgAdminUrl(), (c) => c.query(`CREATE DATABASE "${databaseName}"`));
+    await withPg(pgAdminUrl(), async (c) => {
+      await c.query(`CREATE ROLE "${name}" LOGIN CREATEDB`);
+      await c.query(`CREATE DATABASE "${name}" OWNER "${name}"`);
+    });
   } catch (e) {
-    throw new Error(`cannot create the PostgreSQL test database at ${pgAdminUrl()} (is PostgreSQL running?): ${(e as Error).message}`);
+    throw new Error(`cannot create the PostgreSQL test role and database at ${pgAdminUrl()} (is PostgreSQL running?): ${(e as Error).message}`);
   }
-  return { engine, dataDir, databaseName, databaseUrl: urlFor(databaseName) };
+  return { engine, dataDir, databaseName: name, role: name, databaseUrl: urlFor(name, name) };
 }
 
 export type GlobalRealmRow = { id: string; slug: string; databaseName: string; isProvisioned: boolean; isActive: boolean; isControlPlane: boolean };
@@ -75,11 +85,12 @@ export async function globalRealmRows(storage: Storage): Promise<GlobalRealmRow[
 
 /**
  * Names of the realm databases that physically exist: SQLite files under `<data>/realms`, or on
- * PostgreSQL the `gh_r_*` databases (server-wide: compare before/after snapshots, not absolutes).
+ * PostgreSQL the `gh_r_*` databases owned by this store's role.
  */
 export async function existingRealmDatabases(storage: Storage): Promise<string[]> {
   if (storage.engine === 'postgres') {
-    return withPg(pgAdminUrl(), async (c) => (await c.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'gh\\_r\\_%'")).rows.map((r) => r.datname));
+    const sql = "SELECT d.datname FROM pg_database d JOIN pg_roles r ON r.oid = d.datdba WHERE r.rolname = $1 AND d.datname LIKE 'gh\\_r\\_%'";
+    return withPg(pgAdminUrl(), async (c) => (await c.query<{ datname: string }>(sql, [storage.role])).rows.map((r) => r.datname));
   }
   const dir = join(storage.dataDir, 'realms');
   if (!existsSync(dir)) return [];
@@ -94,7 +105,13 @@ export async function realmDatabaseExists(storage: Storage, databaseName: string
   return existsSync(join(storage.dataDir, 'realms', `${databaseName}.db`));
 }
 
-/** Drops every realm database the global store lists, then the global database, then the files. */
+const IDENT = /^[a-z0-9_]{1,63}$/;
+
+/**
+ * Drops every database of the store (those its global Realm table lists and any other its role
+ * owns, such as the leftovers of a failed create), then the global database and the role, then
+ * the files.
+ */
 export async function destroyStorage(storage: Storage): Promise<void> {
   if (storage.engine === 'postgres' && storage.databaseName) {
     let names: string[] = [];
@@ -104,11 +121,16 @@ export async function destroyStorage(storage: Storage): Promise<void> {
       names = [];
     }
     await withPg(pgAdminUrl(), async (c) => {
-      for (const name of names) {
-        if (/^[a-z0-9_]{1,63}$/.test(name)) await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+      if (storage.role) {
+        const owned = await c.query<{ datname: string }>('SELECT d.datname FROM pg_database d JOIN pg_roles r ON r.oid = d.datdba WHERE r.rolname = $1', [storage.role]);
+        names.push(...owned.rows.map((r) => r.datname).filter((n) => n !== storage.databaseName));
+      }
+      for (const name of new Set(names)) {
+        if (IDENT.test(name)) await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
       }
       await c.query(`ALTER DATABASE "${storage.databaseName}" ALLOW_CONNECTIONS true`).catch(() => undefined);
       await c.query(`DROP DATABASE IF EXISTS "${storage.databaseName}" WITH (FORCE)`);
+      if (storage.role && IDENT.test(storage.role)) await c.query(`DROP ROLE IF EXISTS "${storage.role}"`);
     });
   }
   rmSync(storage.dataDir, { recursive: true, force: true });
@@ -116,25 +138,33 @@ export async function destroyStorage(storage: Storage): Promise<void> {
 
 /**
  * Drops the stores of test runs that were killed before their teardown: `gh_test_<time>_*`
- * databases older than `olderThanMs` that nobody is connected to, with the realm databases they list.
+ * databases older than `olderThanMs` that nobody is connected to, with their realm databases and
+ * role, and roles of that shape left without a database.
  */
 export async function sweepAbandonedPgStorage(olderThanMs = 6 * 3600 * 1000): Promise<string[]> {
   const swept: string[] = [];
-  const rows = await withPg(pgAdminUrl(), async (c) =>
-    (await c.query<{ datname: string; sessions: string }>(
+  const shape = /^gh_test_([0-9a-z]{6,7})_[0-9a-f]{10}$/; // exactly what createStorage makes
+  const abandoned = (name: string) => {
+    const m = shape.exec(name);
+    if (!m) return false;
+    const createdMs = parseInt(m[1], 36) * 1000;
+    return createdMs >= Date.UTC(2024, 0, 1) && createdMs <= Date.now() && Date.now() - createdMs >= olderThanMs;
+  };
+  const { databases, roles } = await withPg(pgAdminUrl(), async (c) => ({
+    databases: (await c.query<{ datname: string; sessions: string }>(
       "SELECT d.datname, (SELECT count(*) FROM pg_stat_activity a WHERE a.datname = d.datname) AS sessions FROM pg_database d WHERE d.datname LIKE 'gh\\_test\\_%'",
     )).rows,
-  );
-  for (const { datname, sessions } of rows) {
-    // Exactly the shape createStorage makes (other tests use gh_test_* names of their own).
-    const m = /^gh_test_([0-9a-z]{6,7})_[0-9a-f]{10}$/.exec(datname);
-    if (!m || Number(sessions) > 0) continue;
-    const createdMs = parseInt(m[1], 36) * 1000;
-    if (createdMs < Date.UTC(2024, 0, 1) || createdMs > Date.now() || Date.now() - createdMs < olderThanMs) continue;
-    const u = new URL(pgAdminUrl());
-    u.pathname = `/${datname}`;
-    await destroyStorage({ engine: 'postgres', dataDir: join(tmpdir(), `gatehouse-swept-${datname}`), databaseName: datname, databaseUrl: u.toString() }).catch(() => undefined);
+    roles: (await c.query<{ rolname: string }>("SELECT rolname FROM pg_roles WHERE rolname LIKE 'gh\\_test\\_%'")).rows.map((r) => r.rolname),
+  }));
+  for (const { datname, sessions } of databases) {
+    if (!abandoned(datname) || Number(sessions) > 0) continue;
+    const role = roles.includes(datname) ? datname : undefined;
+    await destroyStorage({ engine: 'postgres', dataDir: join(tmpdir(), `gatehouse-swept-${datname}`), databaseName: datname, role, databaseUrl: urlFor(datname, role ?? 'postgres') }).catch(() => undefined);
     swept.push(datname);
+  }
+  const remaining = new Set(databases.map((d) => d.datname));
+  for (const role of roles.filter((r) => abandoned(r) && !remaining.has(r))) {
+    await withPg(pgAdminUrl(), (c) => c.query(`DROP ROLE IF EXISTS "${role}"`)).catch(() => undefined);
   }
   return swept;
 }

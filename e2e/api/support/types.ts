@@ -12,6 +12,8 @@ export type Storage = {
   databaseUrl?: string;
   /** Name of the global database (PostgreSQL only). */
   databaseName?: string;
+  /** The role the servers connect as, owner of every database of this store (PostgreSQL only). */
+  role?: string;
 };
 
 export type AdminAccount = { userName: string; email: string; password: string };
