@@ -57,37 +57,63 @@ export function TokenFailure({ error, retry, busy, children }: { error: unknown;
   );
 }
 
-/** /verify-email: confirms the account's address with the mailed token. */
-export function VerifyEmail({ token }: { token: string }) {
-  const verify = useTokenRedemption(token, (Token) => api<{ EmailConfirmed: true }>('/api/account/email/verify', { method: 'POST', body: { Token } }));
+/**
+ * A page that confirms an e-mail address with a mailed token on load: progress, then success with
+ * a way on to the account, or the failure with a retry. The two verify pages differ only in the
+ * call and the words.
+ */
+function EmailConfirmation<T>(props: {
+  token: string;
+  redeem: (token: string) => Promise<T>;
+  confirmed: string;
+  message: (data: T) => string;
+  progress: string;
+  action: string;
+}) {
+  const verify = useTokenRedemption(props.token, props.redeem);
+  const toAccount = (primary: boolean) => (
+    <Link href="/account" className={`btn ${primary ? 'btn-primary' : 'btn-ghost'} btn-block`}>
+      Go to my account
+    </Link>
+  );
   if (verify.isSuccess) {
     return (
       <div className="stack">
-        <Alert tone="success" title="Your e-mail address is confirmed">
-          <p>Thank you. You can close this page or continue to your account.</p>
+        <Alert tone="success" title={props.confirmed}>
+          <p>{props.message(verify.data)}</p>
         </Alert>
-        <Link href="/account" className="btn btn-primary btn-block">
-          Go to my account
-        </Link>
+        {toAccount(true)}
       </div>
     );
   }
   if (verify.isError) {
     return (
       <TokenFailure error={verify.error} retry={() => verify.mutate()} busy={verify.isPending}>
-        <Link href="/account" className="btn btn-ghost btn-block">
-          Go to my account
-        </Link>
+        {toAccount(false)}
       </TokenFailure>
     );
   }
   return (
     <div className="stack">
-      <TokenProgress label="Confirming your e-mail address…" />
+      <TokenProgress label={props.progress} />
       <Button variant="secondary" block busy={verify.isPending} busyLabel="Confirming…" onClick={() => verify.mutate()}>
-        Confirm my e-mail address
+        {props.action}
       </Button>
     </div>
+  );
+}
+
+/** /verify-email: confirms the account's address with the mailed token. */
+export function VerifyEmail({ token }: { token: string }) {
+  return (
+    <EmailConfirmation
+      token={token}
+      redeem={(Token) => api<{ EmailConfirmed: true }>('/api/account/email/verify', { method: 'POST', body: { Token } })}
+      confirmed="Your e-mail address is confirmed"
+      message={() => 'Thank you. You can close this page or continue to your account.'}
+      progress="Confirming your e-mail address…"
+      action="Confirm my e-mail address"
+    />
   );
 }
 
@@ -95,35 +121,16 @@ type VerifiedRequest = { Id: string; Status: 'AwaitingEmailVerification' | 'Open
 
 /** /verify-profile-email: confirms the new address of a profile change request. */
 export function VerifyProfileEmail({ token }: { token: string }) {
-  const verify = useTokenRedemption(token, (Token) => api<VerifiedRequest>('/api/account/profile/request/verify-email', { method: 'POST', body: { Token } }));
-  if (verify.isSuccess) {
-    const approved = verify.data.Status === 'Approved';
-    return (
-      <div className="stack">
-        <Alert tone="success" title="Your new e-mail address is confirmed">
-          <p>{approved ? 'The change has been applied.' : 'Your change request now waits for an administrator. You will get an e-mail when it has been decided.'}</p>
-        </Alert>
-        <Link href="/account" className="btn btn-primary btn-block">
-          Go to my account
-        </Link>
-      </div>
-    );
-  }
-  if (verify.isError) {
-    return (
-      <TokenFailure error={verify.error} retry={() => verify.mutate()} busy={verify.isPending}>
-        <Link href="/account" className="btn btn-ghost btn-block">
-          Go to my account
-        </Link>
-      </TokenFailure>
-    );
-  }
   return (
-    <div className="stack">
-      <TokenProgress label="Confirming your new e-mail address…" />
-      <Button variant="secondary" block busy={verify.isPending} busyLabel="Confirming…" onClick={() => verify.mutate()}>
-        Confirm my new e-mail address
-      </Button>
-    </div>
+    <EmailConfirmation
+      token={token}
+      redeem={(Token) => api<VerifiedRequest>('/api/account/profile/request/verify-email', { method: 'POST', body: { Token } })}
+      confirmed="Your new e-mail address is confirmed"
+      message={(data) =>
+        data.Status === 'Approved' ? 'The change has been applied.' : 'Your change request now waits for an administrator. You will get an e-mail when it has been decided.'
+      }
+      progress="Confirming your new e-mail address…"
+      action="Confirm my new e-mail address"
+    />
   );
 }
