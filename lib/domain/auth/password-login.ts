@@ -6,7 +6,7 @@ import { realmDb, type DomainContext } from '../context';
 import { clearRate, limitRate } from '../realm-settings/rate-limit';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail, normalizeUserName } from '../users/insert-user';
-import { completeFirstFactor, type SignInOutcome } from './sign-in';
+import { completeFirstFactor, toUserFacts, userFactsSelect, type SignInOutcome } from './sign-in';
 
 // POST /api/account/login (spec 4.1, 5.5). Unknown user, wrong password, inactive or deleted user
 // all answer the same 401 after the same argon2 work, so the answer tells nothing about accounts.
@@ -19,7 +19,8 @@ export async function passwordLogin(ctx: DomainContext, userName: string, passwo
   const db = await realmDb(ctx.realm);
   const user = await db.user.findFirst({
     where: { OR: [{ userNameNormalized: normalizeUserName(userName) }, { emailNormalized: normalizeEmail(userName) }] },
-    select: { id: true, userName: true, passwordHash: true, isActive: true, deletedAt: true },
+    // The second-factor facts come along, so the sign-in decision needs no second read of the user.
+    select: { ...userFactsSelect, passwordHash: true, isActive: true, deletedAt: true },
   });
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !user.passwordHash || !ok || !user.isActive || user.deletedAt) {
@@ -28,5 +29,5 @@ export async function passwordLogin(ctx: DomainContext, userName: string, passwo
     throw new AppError('Auth.InvalidCredentials');
   }
   await clearRate(ctx, 'login', 'target', target);
-  return completeFirstFactor(ctx, user.id, 'pwd');
+  return completeFirstFactor(ctx, user.id, 'pwd', toUserFacts(user));
 }

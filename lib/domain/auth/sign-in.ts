@@ -26,15 +26,18 @@ export type SignInOutcome =
 /** Data carried by the pending-second-factor secret (the short-lived `gatehouse_mfa` cookie). */
 export type PendingSignIn = { amr: AuthMethod[]; setupOnly?: boolean };
 
-type UserFacts = { id: string; userName: string; twoFactorEnabled: boolean; twoFactorPolicy: string; secureSetupDueAt: Date | null; passkeys: number };
+export type UserFacts = { id: string; userName: string; twoFactorEnabled: boolean; twoFactorPolicy: string; secureSetupDueAt: Date | null; passkeys: number };
+
+/** What the second-factor decision reads of a user; a caller that already loaded the user selects it too. */
+export const userFactsSelect = { id: true, userName: true, twoFactorEnabled: true, twoFactorPolicy: true, secureSetupDueAt: true, _count: { select: { passkeys: true } } } as const;
+
+export function toUserFacts(u: { id: string; userName: string; twoFactorEnabled: boolean; twoFactorPolicy: string; secureSetupDueAt: Date | null; _count: { passkeys: number } }): UserFacts {
+  return { id: u.id, userName: u.userName, twoFactorEnabled: u.twoFactorEnabled, twoFactorPolicy: u.twoFactorPolicy, secureSetupDueAt: u.secureSetupDueAt, passkeys: u._count.passkeys };
+}
 
 async function userFacts(ctx: DomainContext, userId: string): Promise<UserFacts> {
   const db = await realmDb(ctx.realm);
-  const u = await db.user.findUniqueOrThrow({
-    where: { id: userId },
-    select: { id: true, userName: true, twoFactorEnabled: true, twoFactorPolicy: true, secureSetupDueAt: true, _count: { select: { passkeys: true } } },
-  });
-  return { ...u, passkeys: u._count.passkeys };
+  return toUserFacts(await db.user.findUniqueOrThrow({ where: { id: userId }, select: userFactsSelect }));
 }
 
 /**
@@ -55,9 +58,9 @@ function twoFactorRequired(user: Pick<UserFacts, 'twoFactorPolicy'>, realmRequir
   return user.twoFactorPolicy === 'Required' || (user.twoFactorPolicy !== 'Exempt' && realmRequires);
 }
 
-export async function completeFirstFactor(ctx: DomainContext, userId: string, method: AuthMethod): Promise<SignInOutcome> {
+export async function completeFirstFactor(ctx: DomainContext, userId: string, method: AuthMethod, known?: UserFacts): Promise<SignInOutcome> {
   const db = await realmDb(ctx.realm);
-  const user = await userFacts(ctx, userId);
+  const user = known ?? (await userFacts(ctx, userId));
   const s = await realmSettings(ctx.realm);
   const required = twoFactorRequired(user, s.TwoFactor.Required);
   // A passkey with user verification is already two factors (possession + biometric or PIN). Any
