@@ -9,7 +9,7 @@ import type { AppContextSlug } from './catalog';
 
 export async function grantsOf(ctx: DomainContext, app: AppContextSlug): Promise<ReadonlySet<string>> {
   const actor = ctx.actor;
-  if (actor.kind !== 'user') return new Set();
+  if (actor.kind !== 'user' && actor.kind !== 'service-account') return new Set();
   const key = `grants:${app}`;
   const memo = ctx.memo.get(key) as Promise<ReadonlySet<string>> | undefined;
   if (memo) return memo;
@@ -17,7 +17,11 @@ export async function grantsOf(ctx: DomainContext, app: AppContextSlug): Promise
     const graphKey = 'group-graph';
     let graph = ctx.memo.get(graphKey) as ReturnType<typeof loadReachableGroups> | undefined;
     if (!graph) {
-      graph = loadReachableGroups(await realmDb(ctx.realm), ctx.realm.id, actor.userId);
+      graph = loadReachableGroups(
+        await realmDb(ctx.realm),
+        ctx.realm.id,
+        actor.kind === 'user' ? { kind: 'user', id: actor.userId } : { kind: 'service-account', id: actor.serviceAccountId },
+      );
       ctx.memo.set(graphKey, graph);
     }
     const { direct, groups } = await graph;

@@ -6,7 +6,10 @@ import type { RealmRecord } from '../realm/realm-record';
 // server components, the CLI and the OAuth engine all build one of these and call the same function.
 export type Actor =
   | { kind: 'anonymous' }
-  | { kind: 'user'; userId: string; userName: string; sessionId: string | null }
+  // A person: by session cookie (sessionId set) or by an OAuth bearer token (spec 5.2; `scopes` set).
+  | { kind: 'user'; userId: string; userName: string; sessionId: string | null; scopes?: readonly string[] }
+  // A service account calling with a client_credentials token of one of its credentials (spec 4.7).
+  | { kind: 'service-account'; serviceAccountId: string; name: string; clientId: string; scopes: readonly string[] }
   // The command-line tool and start-up seeding: trusted, acts without a user.
   | { kind: 'system'; reason: string };
 

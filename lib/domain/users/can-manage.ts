@@ -14,7 +14,7 @@ export async function assertCanManageUsers(ctx: DomainContext, db: RealmDb, user
   if (ctx.actor.kind === 'system') return;
   const held: Conferred[] = [];
   for (const id of userIds) {
-    const { direct, groups } = await loadReachableGroups(db, ctx.realm.id, id);
+    const { direct, groups } = await loadReachableGroups(db, ctx.realm.id, { kind: 'user', id });
     for (const app of [MAIN_APP_SLUG, CONTROL_PLANE_APP_SLUG]) {
       const grants = collectGrants(direct, groups, app);
       if (grants.size) held.push({ appSlug: app, permissions: [...grants] });
