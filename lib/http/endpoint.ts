@@ -35,6 +35,12 @@ export type Endpoint<B = undefined, Q = undefined, P = undefined> = {
   /** App context of the permission check (spec 5.7.2); defaults to the main app. */
   app?: AppContextSlug;
   permission?: string;
+  /**
+   * Also accept an OAuth bearer token (spec 5.2): `management` = scope `gatehouse.management` and
+   * audience `urn:gatehouse:management-api`, checked against the same live `permission`; `invite-read`
+   * / `invite-write` = the app-bound invite-code scopes. Without it the route is cookie only.
+   */
+  bearer?: 'management' | 'invite-read' | 'invite-write';
   /** Realm-management surface: any host but the control plane's answers a bare 404 (spec 4.8). */
   controlPlaneOnly?: boolean;
   body?: z.ZodType<B>;
