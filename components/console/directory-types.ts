@@ -37,7 +37,17 @@ export type Group = {
   UpdatedAt?: string;
 };
 
-export type EffectiveMember = { UserId: string; UserName: string; DisplayName: string; IsActive: boolean; Direct: boolean; Via: GroupRef[] };
+/** A user (UserId and UserName set) or a service account, both members through groups (spec 5.7). */
+export type EffectiveMember = {
+  Kind: 'User' | 'ServiceAccount';
+  Id: string;
+  UserId?: string;
+  UserName?: string;
+  DisplayName: string;
+  IsActive: boolean;
+  Direct: boolean;
+  Via: GroupRef[];
+};
 
 export type Role = {
   Id: string;

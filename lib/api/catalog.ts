@@ -10,6 +10,9 @@ import * as logEndpoints from './log-endpoints';
 import * as passkeyEndpoints from './passkey-endpoints';
 import * as magicLinkEndpoints from './magic-link-endpoints';
 import * as mfaEndpoints from './mfa-endpoints';
+import * as oauthApiEndpoints from './oauth-api-endpoints';
+import * as oauthClientEndpoints from './oauth-client-endpoints';
+import * as oauthScopeEndpoints from './oauth-scope-endpoints';
 import * as passwordEndpoints from './password-endpoints';
 import * as principalEndpoints from './principal-endpoints';
 import * as profileRequestEndpoints from './profile-request-endpoints';
@@ -18,6 +21,8 @@ import * as realmEndpoints from './realm-endpoints';
 import * as realmSettingsEndpoints from './realm-settings-endpoints';
 import * as registrationEndpoints from './registration-endpoints';
 import * as roleEndpoints from './role-endpoints';
+import * as serviceAccountCredentialEndpoints from './service-account-credential-endpoints';
+import * as serviceAccountEndpoints from './service-account-endpoints';
 import * as userEndpoints from './user-endpoints';
 import * as userSecurityEndpoints from './user-security-endpoints';
 
@@ -39,6 +44,9 @@ const MODULES: Record<string, Record<string, unknown>> = {
   passkey: passkeyEndpoints,
   'magic-link': magicLinkEndpoints,
   mfa: mfaEndpoints,
+  'oauth-api': oauthApiEndpoints,
+  'oauth-client': oauthClientEndpoints,
+  'oauth-scope': oauthScopeEndpoints,
   password: passwordEndpoints,
   principal: principalEndpoints,
   'profile-request': profileRequestEndpoints,
@@ -47,6 +55,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'realm-settings': realmSettingsEndpoints,
   registration: registrationEndpoints,
   role: roleEndpoints,
+  'service-account': serviceAccountEndpoints,
+  'service-account-credential': serviceAccountCredentialEndpoints,
   user: userEndpoints,
   'user-security': userSecurityEndpoints,
 };

@@ -7,7 +7,7 @@ import { principalSchema } from '../domain/principals/schemas';
 export const lookupPrincipalsEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/principal/lookup',
-  summary: 'Active users and all groups, mixed, for assignment pickers',
+  summary: 'Active users, all groups and active service accounts, mixed, for assignment pickers (Kind User|Group|ServiceAccount)',
   tags: ['Principals'],
   auth: 'user',
   permission: 'authorization-group:read',

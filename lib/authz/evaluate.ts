@@ -7,7 +7,7 @@ export type GroupNode = {
   /** App slugs or "*"; [] means dormant. */
   boundTo: string[];
   parentIds: string[];
-  roles: { appSlug: string; permissions: string[] }[];
+  roles: { name: string; appSlug: string; permissions: string[] }[];
 };
 
 /**
@@ -17,6 +17,22 @@ export type GroupNode = {
  */
 export function collectGrants(directGroupIds: string[], groups: Map<string, GroupNode>, appSlug: string): Set<string> {
   const grants = new Set<string>();
+  for (const role of reachableRoles(directGroupIds, groups, appSlug)) {
+    if (role.appSlug === appSlug) role.permissions.forEach((p) => grants.add(p));
+    else if (role.permissions.includes(REALM_ADMIN)) grants.add(REALM_ADMIN);
+  }
+  return grants;
+}
+
+/** Names of the roles of one app a principal holds through the same walk (the OIDC `roles` claim). */
+export function collectRoleNames(directGroupIds: string[], groups: Map<string, GroupNode>, appSlug: string): string[] {
+  const names = new Set<string>();
+  for (const role of reachableRoles(directGroupIds, groups, appSlug)) if (role.appSlug === appSlug) names.add(role.name);
+  return [...names].sort();
+}
+
+function reachableRoles(directGroupIds: string[], groups: Map<string, GroupNode>, appSlug: string): GroupNode['roles'] {
+  const roles: GroupNode['roles'] = [];
   const visited = new Set<string>();
   const queue = [...directGroupIds];
   while (queue.length) {
@@ -27,12 +43,9 @@ export function collectGrants(directGroupIds: string[], groups: Map<string, Grou
     if (!group) continue;
     queue.push(...group.parentIds);
     if (!group.boundTo.includes('*') && !group.boundTo.includes(appSlug)) continue;
-    for (const role of group.roles) {
-      if (role.appSlug === appSlug) role.permissions.forEach((p) => grants.add(p));
-      else if (role.permissions.includes(REALM_ADMIN)) grants.add(REALM_ADMIN);
-    }
+    roles.push(...group.roles);
   }
-  return grants;
+  return roles;
 }
 
 /** The check of spec 5.7.5: realm:admin, the exact permission, or `<resource>:admin`. */

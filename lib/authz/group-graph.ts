@@ -25,12 +25,12 @@ async function loadGraph(db: RealmDb): Promise<Map<string, GroupNode>> {
   const [groups, edges, links] = await Promise.all([
     db.group.findMany({ select: { id: true, boundTo: true } }),
     db.groupParent.findMany({ select: { childId: true, parentId: true } }),
-    db.groupRole.findMany({ select: { groupId: true, role: { select: { permissions: true, app: { select: { slug: true } } } } } }),
+    db.groupRole.findMany({ select: { groupId: true, role: { select: { name: true, permissions: true, app: { select: { slug: true } } } } } }),
   ]);
   const graph = new Map<string, GroupNode>();
   for (const g of groups) graph.set(g.id, { id: g.id, boundTo: parseList(g.boundTo), parentIds: [], roles: [] });
   for (const e of edges) graph.get(e.childId)?.parentIds.push(e.parentId);
-  for (const l of links) graph.get(l.groupId)?.roles.push({ appSlug: l.role.app.slug, permissions: parseList(l.role.permissions) });
+  for (const l of links) graph.get(l.groupId)?.roles.push({ name: l.role.name, appSlug: l.role.app.slug, permissions: parseList(l.role.permissions) });
   return graph;
 }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { getGlobalDb } from '../db/global-db';
 import { isUniqueViolation } from '../db/errors';
 import { shared } from '../runtime/shared';
@@ -54,4 +54,9 @@ export async function open(sealed: string): Promise<string> {
   const decipher = createDecipheriv('aes-256-gcm', await key(), Buffer.from(ivText, 'base64url'));
   decipher.setAuthTag(body.subarray(body.length - 16));
   return Buffer.concat([decipher.update(body.subarray(0, body.length - 16)), decipher.final()]).toString('utf8');
+}
+
+/** A 256-bit key for one purpose, derived from the platform key (HMAC-SHA256), e.g. cookie signing. */
+export async function derivedKey(purpose: string): Promise<Buffer> {
+  return createHmac('sha256', await key()).update(purpose, 'utf8').digest();
 }

@@ -18,11 +18,17 @@ export type DomainContext = {
   actor: Actor;
   ip?: string;
   userAgent?: string;
+  /**
+   * The App the request came in through (its Host in the realm's ApplicationDomains, else the
+   * built-in App); unset outside requests. Counts the `app` rate-limit dimension and picks the
+   * App's EmailBranding for mail.
+   */
+  appId?: string;
   /** Memo for per-request derived data (effective permissions), keyed by purpose. */
   memo: Map<string, unknown>;
 };
 
-export function domainContext(realm: RealmRecord, actor: Actor, extra: { ip?: string; userAgent?: string } = {}): DomainContext {
+export function domainContext(realm: RealmRecord, actor: Actor, extra: { ip?: string; userAgent?: string; appId?: string } = {}): DomainContext {
   return { realm, actor, memo: new Map(), ...extra };
 }
 

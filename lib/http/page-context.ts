@@ -1,6 +1,7 @@
 import { cookies, headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
+import { appIdForHost } from '../domain/apps/request-app';
 import { currentUser, type CurrentUser } from '../domain/auth/current-user';
 import { domainContext, type DomainContext } from '../domain/context';
 import { isAppError } from '../errors/app-error';
@@ -20,7 +21,7 @@ export const pageContext = cache(async (): Promise<DomainContext> => {
   const jar = await cookies();
   const cookieHeader = jar.size ? jar.toString() : null;
   const actor = await actorFromCookie(resolution.realm, cookieHeader);
-  return domainContext(resolution.realm, actor, { ip: clientIp(h), userAgent: h.get('user-agent') ?? undefined });
+  return domainContext(resolution.realm, actor, { ip: clientIp(h), userAgent: h.get('user-agent') ?? undefined, appId: appIdForHost(resolution.realm, h.get('host')) });
 });
 
 /** The signed-in user of this request, or null when anonymous (or the session's user is gone). */

@@ -1,7 +1,8 @@
 import { AppError, notFound } from '../errors/app-error';
 import { requirePermission } from '../authz/require-permission';
 import { domainContext } from '../domain/context';
-import { limitRate } from '../domain/realm-settings/rate-limit';
+import { appIdForHost } from '../domain/apps/request-app';
+import { limitRequestRate } from '../domain/realm-settings/rate-limit';
 import { resolveHost } from '../realm/resolve';
 import { actorFromCookie } from './authenticate';
 import { clientIp } from './client-ip';
@@ -28,10 +29,11 @@ export function toRouteHandler<B, Q, P>(endpoint: Endpoint<B, Q, P>) {
       assertSameOrigin(request);
 
       const actor = e.auth === 'anonymous' ? ({ kind: 'anonymous' } as const) : await actorFromCookie(realm, request.headers.get('cookie'));
-      const ctx = domainContext(realm, actor, { ip: clientIp(request.headers), userAgent: request.headers.get('user-agent') ?? undefined });
+      const appId = appIdForHost(realm, request.headers.get('host')); // the realm record's map: no query
+      const ctx = domainContext(realm, actor, { ip: clientIp(request.headers), userAgent: request.headers.get('user-agent') ?? undefined, appId });
       if (e.auth === 'user' && actor.kind !== 'user') throw new AppError('Auth.Unauthenticated');
       if (e.permission) await requirePermission(ctx, e.permission, e.app ?? 'gatehouse');
-      if (e.rateLimit) await limitRate(ctx, e.rateLimit, 'source', ctx.ip ?? 'unknown');
+      if (e.rateLimit) await limitRequestRate(ctx, e.rateLimit);
 
       const params = e.params ? parseInput(e.params, (await next?.params) ?? {}, 'path') : undefined;
       const query = e.query ? parseInput(e.query, queryObject(new URL(request.url)), 'query') : undefined;

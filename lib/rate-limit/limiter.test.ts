@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { consumeRateLimit, resetRateLimit } from './limiter';
+import { consumeRateLimit, effectiveLimit, resetRateLimit } from './limiter';
+import { rateLimitPolicies } from './policies';
 
 describe('consumeRateLimit', () => {
   it('allows the ceiling, then answers 429 with the policy and dimension', async () => {
@@ -20,5 +21,28 @@ describe('consumeRateLimit', () => {
     for (let i = 0; i < 10; i++) await consumeRateLimit('login', 'target', realm, 'Alice');
     await resetRateLimit('login', 'target', realm, 'alice');
     await expect(consumeRateLimit('login', 'target', realm, 'ALICE')).resolves.toBeUndefined();
+  });
+});
+
+describe('the app dimension', () => {
+  it('every public auth policy that mails or checks a credential has an App ceiling, ten times its source one', () => {
+    const mailOrCredential = ['login', 'mfa-login', 'forgot-password', 'email-verification', 'email-otp-request', 'email-otp-login', 'magic-link-request', 'magic-link-login', 'passkey-login', 'register', 'register-verify', 'invite-code-redeem'] as const;
+    for (const p of mailOrCredential) {
+      const policy = rateLimitPolicies[p];
+      expect(policy.app, p).toEqual({ points: policy.source.points * 10, durationSeconds: policy.source.durationSeconds });
+    }
+  });
+
+  it('takes a realm override, and answers 429 with dimension app', async () => {
+    const overrides = { 'forgot-password': { App: { Points: 2, DurationSeconds: 60 } } };
+    expect(effectiveLimit('forgot-password', 'app', overrides)).toEqual({ points: 2, durationSeconds: 60 });
+    expect(effectiveLimit('forgot-password', 'source', overrides)).toEqual(rateLimitPolicies['forgot-password'].source);
+    const realm = `r-${Math.random()}`;
+    for (let i = 0; i < 2; i++) await consumeRateLimit('forgot-password', 'app', realm, 'app-1', overrides);
+    await expect(consumeRateLimit('forgot-password', 'app', realm, 'app-1', overrides)).rejects.toMatchObject({
+      status: 429,
+      extensions: { error: 'rate_limited', policy: 'forgot-password', dimension: 'app' },
+    });
+    await expect(consumeRateLimit('forgot-password', 'app', realm, 'app-2', overrides)).resolves.toBeUndefined();
   });
 });

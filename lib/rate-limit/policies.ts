@@ -1,6 +1,10 @@
 // Rate-limit policies (spec 7, 8). Each policy limits one or more dimensions: the source address,
 // the target (a mailbox or user name), the OAuth client or the App. Defaults here; issue 3 lets a
-// realm administrator override the ceilings in the realm settings.
+// realm administrator override the ceilings in the realm settings (docs/rate-limits.md).
+//
+// `app` protects an App as a whole from a distributed flood (many addresses, each under its own
+// ceiling): generous, ten times the per-source ceiling over the same window. The route wrapper
+// counts `source` and `app`; domain code counts `target`; the OAuth engine counts `client`.
 export type RateLimitDimension = 'source' | 'target' | 'client' | 'app';
 
 export type DimensionLimit = { points: number; durationSeconds: number };
@@ -12,24 +16,24 @@ export const rateLimitPolicies = {
   bootstrap: { source: { points: 10, durationSeconds: 15 * 60 } },
   // Password sign-in: a burst allowance per address, and a slower one per account name so a
   // distributed guesser cannot hammer one account.
-  login: { source: { points: 30, durationSeconds: 60 }, target: { points: 10, durationSeconds: 5 * 60 } },
+  login: { source: { points: 30, durationSeconds: 60 }, target: { points: 10, durationSeconds: 5 * 60 }, app: { points: 300, durationSeconds: 60 } },
   // Second factor after a first one: per source, and per user (target) so a stolen pending cookie
   // cannot brute-force 10^6 TOTP codes.
-  'mfa-login': { source: { points: 30, durationSeconds: 60 }, target: { points: 5, durationSeconds: 5 * 60 } },
+  'mfa-login': { source: { points: 30, durationSeconds: 60 }, target: { points: 5, durationSeconds: 5 * 60 }, app: { points: 300, durationSeconds: 60 } },
   // Anything that sends mail: per mailbox (target) so nobody can flood someone's inbox.
-  'forgot-password': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 3, durationSeconds: 15 * 60 } },
+  'forgot-password': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 3, durationSeconds: 15 * 60 }, app: { points: 100, durationSeconds: 15 * 60 } },
   'reset-password': { source: { points: 20, durationSeconds: 15 * 60 } },
-  'email-verification': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 3, durationSeconds: 15 * 60 } },
-  'email-otp-request': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 } },
-  'email-otp-login': { source: { points: 30, durationSeconds: 15 * 60 }, target: { points: 10, durationSeconds: 15 * 60 } },
-  'magic-link-request': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 } },
-  'magic-link-login': { source: { points: 30, durationSeconds: 15 * 60 } },
-  'passkey-login': { source: { points: 60, durationSeconds: 60 } },
-  register: { source: { points: 10, durationSeconds: 60 * 60 }, target: { points: 3, durationSeconds: 60 * 60 } },
-  'register-verify': { source: { points: 30, durationSeconds: 15 * 60 } },
+  'email-verification': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 3, durationSeconds: 15 * 60 }, app: { points: 100, durationSeconds: 15 * 60 } },
+  'email-otp-request': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 }, app: { points: 100, durationSeconds: 15 * 60 } },
+  'email-otp-login': { source: { points: 30, durationSeconds: 15 * 60 }, target: { points: 10, durationSeconds: 15 * 60 }, app: { points: 300, durationSeconds: 15 * 60 } },
+  'magic-link-request': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 }, app: { points: 100, durationSeconds: 15 * 60 } },
+  'magic-link-login': { source: { points: 30, durationSeconds: 15 * 60 }, app: { points: 300, durationSeconds: 15 * 60 } },
+  'passkey-login': { source: { points: 60, durationSeconds: 60 }, app: { points: 600, durationSeconds: 60 } },
+  register: { source: { points: 10, durationSeconds: 60 * 60 }, target: { points: 3, durationSeconds: 60 * 60 }, app: { points: 100, durationSeconds: 60 * 60 } },
+  'register-verify': { source: { points: 30, durationSeconds: 15 * 60 }, app: { points: 300, durationSeconds: 15 * 60 } },
   'change-password': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 } },
   'profile-request': { source: { points: 20, durationSeconds: 60 * 60 }, target: { points: 5, durationSeconds: 60 * 60 } },
-  'invite-code-redeem': { source: { points: 20, durationSeconds: 15 * 60 } },
+  'invite-code-redeem': { source: { points: 20, durationSeconds: 15 * 60 }, app: { points: 200, durationSeconds: 15 * 60 } },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;

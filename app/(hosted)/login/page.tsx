@@ -19,11 +19,13 @@ function first(v: string | string[] | undefined): string | undefined {
 // Sign-in (spec 4.1, 4.3, 5.5): every method the realm enables. `?redirect=` is followed only to a
 // relative path on this realm (safeRedirect); someone already signed in goes straight on. The
 // magic link's landing cases arrive as `?step=mfa`, `?step=secure-setup` and `?error=link-invalid`.
+// `?reauth=1` comes from the OAuth engine (prompt=login, max_age, step-up): the form is shown even to
+// someone signed in, because the client asked for a fresh sign-in.
 export default async function LoginPage({ searchParams }: Props) {
   const params = await searchParams;
   const ctx = await pageContext();
   const target = safeRedirect(params.redirect, defaultContinuation(ctx.realm));
-  if (await pageUser()) redirect(target);
+  if (first(params.reauth) !== '1' && (await pageUser())) redirect(target);
   const info = await appInfo(ctx);
   const methods = signInMethods(info);
 

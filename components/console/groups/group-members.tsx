@@ -36,10 +36,10 @@ export function GroupMembers({ groupId, canReadUsers }: { groupId: string; canRe
               </thead>
               <tbody>
                 {data.items.map((m) => (
-                  <tr key={m.UserId}>
+                  <tr key={m.Id}>
                     <td>
-                      {canReadUsers ? <Link href={`/console/users/${encodeURIComponent(m.UserId)}`}>{m.DisplayName}</Link> : m.DisplayName}
-                      {m.DisplayName !== m.UserName ? <div className="muted small">{m.UserName}</div> : null}
+                      {canReadUsers && m.Kind === 'User' ? <Link href={`/console/users/${encodeURIComponent(m.Id)}`}>{m.DisplayName}</Link> : m.DisplayName}
+                      {m.Kind === 'ServiceAccount' ? <div className="muted small">Service account</div> : m.DisplayName !== m.UserName ? <div className="muted small">{m.UserName}</div> : null}
                     </td>
                     <td className="small">{m.Direct ? <span className="badge badge-brand badge-plain">Direct</span> : <span className="muted">via {m.Via.slice(0, -1).map((v) => v.Name).join(' → ')}</span>}</td>
                     <td>

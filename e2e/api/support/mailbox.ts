@@ -4,7 +4,7 @@ import { simpleParser } from 'mailparser';
 import { suite } from './harness';
 
 // Reading the mail the server sent, from the run's SMTP capture (mail-capture.ts).
-export type ReceivedMail = { file: string; to: string[]; subject: string; text: string; html: string; links: string[]; code?: string };
+export type ReceivedMail = { file: string; to: string[]; from: string; subject: string; text: string; html: string; links: string[]; code?: string };
 
 async function parse(file: string): Promise<ReceivedMail> {
   const raw = readFileSync(file);
@@ -14,6 +14,7 @@ async function parse(file: string): Promise<ReceivedMail> {
   return {
     file,
     to: envelope.split(',').filter(Boolean),
+    from: mail.from?.text ?? '',
     subject: mail.subject ?? '',
     text,
     html: typeof mail.html === 'string' ? mail.html : '',

@@ -3,9 +3,10 @@ import { join } from 'node:path';
 import { suite } from './harness';
 import { globalRealmRows, pgAdminUrl, withPg } from './storage';
 
-// Direct writes to a realm's database, for what the API cannot do on purpose: age a one-time
-// secret past its expiry, flip a flag another feature owns. SQL is written with PostgreSQL's $1
-// placeholders and quoted identifiers; for SQLite they become ? and booleans 1/0.
+// Direct writes to a realm's database (or the global store), for what the API cannot do on purpose:
+// age a one-time secret past its expiry, flip a flag another feature owns, route a host to an App.
+// SQL is written with PostgreSQL's $1 placeholders and quoted identifiers; for SQLite they become ?
+// and booleans 1/0.
 
 async function databaseOf(slug: string): Promise<string> {
   const row = (await globalRealmRows(suite().storage)).find((r) => r.slug === slug);
@@ -21,7 +22,21 @@ export async function realmSql<T = Record<string, unknown>>(slug: string, sql: s
     u.pathname = `/${database}`;
     return withPg(u.toString(), async (c) => (await c.query(sql, params)).rows as T[]);
   }
-  const db = new Database(join(storage.dataDir, 'realms', `${database}.db`), { fileMustExist: true });
+  return sqliteQuery<T>(join(storage.dataDir, 'realms', `${database}.db`), sql, params);
+}
+
+/**
+ * The same for the global store (realm records, host-to-App routing). The server caches realm
+ * records per host: a change made here shows once something invalidates them (a realm PATCH).
+ */
+export async function globalSql<T = Record<string, unknown>>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const storage = suite().storage;
+  if (storage.engine === 'postgres') return withPg(storage.databaseUrl!, async (c) => (await c.query(sql, params)).rows as T[]);
+  return sqliteQuery<T>(join(storage.dataDir, 'global.db'), sql, params);
+}
+
+function sqliteQuery<T>(file: string, sql: string, params: unknown[]): T[] {
+  const db = new Database(file, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
     const stmt = db.prepare(sql.replace(/\$\d+/g, '?'));

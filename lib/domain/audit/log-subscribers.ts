@@ -16,6 +16,7 @@ const REALM_CATEGORIES: Record<string, string> = {
   group: 'Authorization',
   role: 'Authorization',
   membership: 'Authorization',
+  'service-account': 'Authorization',
   invite: 'Authentication',
 };
 

@@ -8,7 +8,7 @@ import { secretPurposes } from '../one-time-secrets/purposes';
 
 /** The code mail, with the realm's branding and the code's lifetime. */
 export function codeMail(ctx: DomainContext, to: string, code: string, secondFactor: boolean): Promise<MailMessage> {
-  return realmMail(ctx.realm, to, (b) => emailOtpCodeMail(b, { code, lifetimeMinutes: secretPurposes['email-otp'].ttlMinutes, secondFactor }));
+  return realmMail(ctx, to, (b) => emailOtpCodeMail(b, { code, lifetimeMinutes: secretPurposes['email-otp'].ttlMinutes, secondFactor }));
 }
 
 /**

@@ -25,7 +25,7 @@ export async function sendEmailVerification(ctx: DomainContext): Promise<void> {
   const lifetimeMinutes = secretPurposes['email-verification'].ttlMinutes;
   const { id, secret } = await issueSecret(db, { purpose: 'email-verification', userId: user.id, email: user.emailNormalized, replacePrevious: true });
   const url = tokenLink(ctx.realm, '/verify-email', secret);
-  const message = await realmMail(ctx.realm, user.email, (branding) => emailVerificationMail(branding, { url, lifetimeMinutes }));
+  const message = await realmMail(ctx, user.email, (branding) => emailVerificationMail(branding, { url, lifetimeMinutes }));
   if (!(await deliverAccountMail(ctx, message, { purpose: 'email-verification', userId: user.id }))) {
     // The link never left: retire it, and tell the user to try again later.
     await db.oneTimeSecret.updateMany({ where: { id, usedAt: null }, data: { usedAt: new Date() } });

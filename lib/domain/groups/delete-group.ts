@@ -21,6 +21,8 @@ export async function deleteGroup(ctx: DomainContext, id: string): Promise<void>
   await db.$transaction(async (tx) => {
     await assertAdministratorsRemain(tx, { deletedGroupId: id });
     await tx.groupMember.deleteMany({ where: { groupId: id } });
+    // Service-account memberships have no foreign key to Group, so they do not cascade.
+    await tx.serviceAccountGroup.deleteMany({ where: { groupId: id } });
     await tx.groupRole.deleteMany({ where: { groupId: id } });
     await tx.groupParent.deleteMany({ where: { OR: [{ childId: id }, { parentId: id }] } });
     await tx.group.delete({ where: { id } });

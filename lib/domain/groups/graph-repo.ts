@@ -38,3 +38,11 @@ export async function loadMembers(db: RealmTx, groupIds: readonly string[], live
   for (const r of rows) (members.get(r.groupId) ?? members.set(r.groupId, []).get(r.groupId)!).push(r.userId);
   return members;
 }
+
+/** Service accounts that are direct members of the given groups (spec 5.7: they hold permissions as users do). */
+export async function loadServiceAccountMembers(db: RealmTx, groupIds: readonly string[]): Promise<MemberMap> {
+  const rows = await db.serviceAccountGroup.findMany({ where: { groupId: { in: [...groupIds] } }, select: { groupId: true, serviceAccountId: true } });
+  const members = new Map<string, string[]>();
+  for (const r of rows) (members.get(r.groupId) ?? members.set(r.groupId, []).get(r.groupId)!).push(r.serviceAccountId);
+  return members;
+}

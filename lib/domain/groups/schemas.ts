@@ -40,8 +40,12 @@ export const groupSchema = z.object({
 export type GroupDto = z.infer<typeof groupSchema>;
 
 export const effectiveMemberSchema = z.object({
-  UserId: z.string(),
-  UserName: z.string(),
+  Kind: z.enum(['User', 'ServiceAccount']),
+  Id: z.string(),
+  /** Users only: the same as Id (kept for clients written before service accounts were members). */
+  UserId: z.string().nullish(),
+  /** Users only. */
+  UserName: z.string().nullish(),
   DisplayName: z.string(),
   IsActive: z.boolean(),
   Direct: z.boolean(),

@@ -1,7 +1,7 @@
 import { publicOrigin } from '../../config/env';
 import type { RealmDb } from '../../db/types';
 import { magicLinkMail } from '../../mail/templates/magic-link';
-import { realmMail } from '../../mail/templates/realm-mail';
+import { realmMail, type MailScope } from '../../mail/templates/realm-mail';
 import type { MailMessage } from '../../mail/transport';
 import type { RealmRecord } from '../../realm/realm-record';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
@@ -19,14 +19,14 @@ export function magicLinkUrl(realm: RealmRecord, token: string, userId: string):
 }
 
 export async function issueMagicLink(
-  realm: RealmRecord,
+  scope: MailScope,
   db: RealmDb,
   user: { id: string; email: string },
   data: MagicLinkData,
 ): Promise<{ expiresAt: Date; message: MailMessage }> {
   const { secret, expiresAt } = await issueSecret(db, { purpose: 'magic-link', userId: user.id, data, replacePrevious: true });
-  const url = magicLinkUrl(realm, secret, user.id);
-  const message = await realmMail(realm, user.email, (b) =>
+  const url = magicLinkUrl(scope.realm, secret, user.id);
+  const message = await realmMail(scope, user.email, (b) =>
     magicLinkMail(b, { url, lifetimeMinutes: secretPurposes['magic-link'].ttlMinutes, sentByAdministrator: data.via === 'admin' }),
   );
   return { expiresAt, message };

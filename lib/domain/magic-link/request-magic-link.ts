@@ -25,7 +25,7 @@ export async function requestMagicLink(ctx: DomainContext, email: string, redire
     const db = await realmDb(ctx.realm);
     const user = await db.user.findFirst({ where: { emailNormalized: mailbox, isActive: true, deletedAt: null }, select: { id: true, userName: true, email: true } });
     if (user) {
-      const { message } = await issueMagicLink(ctx.realm, db, user, { redirect: continuation, via: 'self' });
+      const { message } = await issueMagicLink(ctx, db, user, { redirect: continuation, via: 'self' });
       deliverInBackground(ctx, Promise.resolve(message), { purpose: 'magic-link', userId: user.id });
     }
     await publish(eventFrom(ctx, 'auth.magic-link-requested', user?.id, { userId: user?.id, userName: user?.userName, knownAddress: Boolean(user) }));

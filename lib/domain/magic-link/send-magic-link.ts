@@ -20,7 +20,7 @@ export async function sendMagicLinkToUser(ctx: DomainContext, userId: string, re
   const user = await requireLiveUserRow(db, userId);
   if (!user.isActive) throw validationError({ Id: ['The user is deactivated; activate the account first.'] }, 'The user is deactivated.');
   await assertCanManageUsers(ctx, db, [userId]);
-  const { expiresAt, message } = await issueMagicLink(ctx.realm, db, user, { redirect: continuation, via: 'admin' });
+  const { expiresAt, message } = await issueMagicLink(ctx, db, user, { redirect: continuation, via: 'admin' });
   try {
     await deliver(message);
   } catch {

@@ -45,7 +45,7 @@ export async function requestPasswordReset(ctx: DomainContext, input: { email: s
     // stored one is what the reset answers with, so editing the link cannot change it.
     const { secret } = await issueSecret(db, { purpose: 'password-reset', userId: user.id, email: user.email, data: redirect ? { redirect } : undefined, replacePrevious: true });
     const url = resetLink(publicOrigin(ctx.realm.primaryDomain), secret, redirect);
-    const message = await realmMail(ctx.realm, user.email, (branding) => passwordResetMail(branding, { url, lifetimeMinutes }));
+    const message = await realmMail(ctx, user.email, (branding) => passwordResetMail(branding, { url, lifetimeMinutes }));
     // Not awaited: the padding bounds the answer's timing; deliverAccountMail never rejects.
     void deliverAccountMail(ctx, message, { purpose: 'password-reset', userId: user.id });
     await publish(eventFrom(ctx, 'auth.password-reset-requested', user.id, { userId: user.id, userName: user.userName, withRedirect: Boolean(redirect) }));

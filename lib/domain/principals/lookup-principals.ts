@@ -4,9 +4,9 @@ import { realmDb, type DomainContext } from '../context';
 import { displayNameOf } from '../users/user-dto';
 import type { Principal } from './schemas';
 
-// GET /api/principal/lookup (spec 4.7): every active, non-deleted person and every group, mixed and
-// sorted by display name; no search parameter (the spec gives none; pickers filter client-side).
-// Each kind is one source, so service accounts are one more entry in SOURCES.
+// GET /api/principal/lookup (spec 4.7): every active, non-deleted person, every group and every
+// active service account, mixed and sorted by display name; no search parameter (the spec gives
+// none; pickers filter client-side). Each kind is one source.
 
 type PrincipalSource = (db: RealmDb) => Promise<Principal[]>;
 
@@ -29,7 +29,16 @@ const groups: PrincipalSource = async (db) =>
     Description: g.description,
   }));
 
-const SOURCES: readonly PrincipalSource[] = [users, groups];
+// Service accounts have no soft delete: a deleted one is gone, so only inactive ones are left out.
+const serviceAccounts: PrincipalSource = async (db) =>
+  (await db.serviceAccount.findMany({ where: { isActive: true }, select: { id: true, name: true, description: true } })).map((a) => ({
+    Id: a.id,
+    Kind: 'ServiceAccount',
+    DisplayName: a.name,
+    Description: a.description,
+  }));
+
+const SOURCES: readonly PrincipalSource[] = [users, groups, serviceAccounts];
 
 export async function lookupPrincipals(ctx: DomainContext): Promise<Principal[]> {
   await requirePermission(ctx, 'authorization-group:read');

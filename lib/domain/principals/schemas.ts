@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-// GET /api/principal/lookup (spec 4.7 "Principals"): users and groups mixed, for pickers that assign
-// either. Service accounts join as a third kind when they exist (a later issue): add the kind here
-// and a source in lookup-principals.ts.
-export const principalKinds = ['User', 'Group'] as const;
+// GET /api/principal/lookup (spec 4.7 "Principals"): users, groups and service accounts mixed, for
+// pickers that assign any of them. A new kind is added here and as a source in lookup-principals.ts.
+export const principalKinds = ['User', 'Group', 'ServiceAccount'] as const;
 export type PrincipalKind = (typeof principalKinds)[number];
 
 export const principalSchema = z.object({

@@ -59,7 +59,7 @@ export async function submitProfileRequest(ctx: DomainContext, input: ProfileReq
   if (newEmail && link) {
     const { url, secretId } = link;
     const lifetimeMinutes = secretPurposes['profile-email'].ttlMinutes;
-    const message = await realmMail(ctx.realm, newEmail, (branding) => profileEmailMail(branding, { url, lifetimeMinutes }));
+    const message = await realmMail(ctx, newEmail, (branding) => profileEmailMail(branding, { url, lifetimeMinutes }));
     if (!(await deliverAccountMail(ctx, message, { purpose: 'profile-email', userId: user.id, requestId: id }))) {
       // The new mailbox never got its link: undo the request so the user can simply try again.
       await db.$transaction(async (tx) => {

@@ -1,12 +1,24 @@
 import { consumeRateLimit, resetRateLimit } from '../../rate-limit/limiter';
 import type { RateLimitDimension, RateLimitPolicyName } from '../../rate-limit/policies';
 import type { DomainContext } from '../context';
+import { BUILT_IN_IDS } from '../realms/seed-realm';
 import { realmSettings } from './realm-settings';
 
 /** Counts a hit against the realm's ceiling for `policy` (its override, else the default). */
 export async function limitRate(ctx: DomainContext, policy: RateLimitPolicyName, dimension: RateLimitDimension, key: string): Promise<void> {
   const s = await realmSettings(ctx.realm);
   await consumeRateLimit(policy, dimension, ctx.realm.id, key, s.RateLimits);
+}
+
+/**
+ * Counts one request of `policy` by source address, then by App (the request's App unless named;
+ * the built-in App outside requests). The source goes first so that a caller already past its own
+ * ceiling is refused before it can use up the App's shared allowance.
+ */
+export async function limitRequestRate(ctx: DomainContext, policy: RateLimitPolicyName, appId: string = ctx.appId ?? BUILT_IN_IDS.mainApp): Promise<void> {
+  const s = await realmSettings(ctx.realm);
+  await consumeRateLimit(policy, 'source', ctx.realm.id, ctx.ip ?? 'unknown', s.RateLimits);
+  await consumeRateLimit(policy, 'app', ctx.realm.id, appId, s.RateLimits);
 }
 
 export async function clearRate(ctx: DomainContext, policy: RateLimitPolicyName, dimension: RateLimitDimension, key: string): Promise<void> {

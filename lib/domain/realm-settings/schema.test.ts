@@ -20,4 +20,11 @@ describe('realm settings', () => {
     expect(realmSettingsSchema.safeParse({ PasswordPolicy: { MinLength: 4 } }).success).toBe(false);
     expect(realmSettingsSchema.safeParse({ Branding: { PrimaryColor: 'red' } }).success).toBe(false);
   });
+
+  it('accepts rate-limit overrides of every dimension, App and Client included', () => {
+    const one = { Points: 50, DurationSeconds: 60 };
+    const s = realmSettingsSchema.parse({ RateLimits: { login: { Source: one, Target: one, Client: one, App: one } } });
+    expect(s.RateLimits.login).toEqual({ Source: one, Target: one, Client: one, App: one });
+    expect(realmSettingsSchema.safeParse({ RateLimits: { login: { App: { Points: 0, DurationSeconds: 60 } } } }).success).toBe(false);
+  });
 });

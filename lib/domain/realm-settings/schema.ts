@@ -53,6 +53,10 @@ export const realmSettingsSchema = z.object({
       LogoUrl: z.url({ protocol: /^https?$/ }).max(2000).nullish(),
     })
     .prefault({}),
+  /** Native cookieless grants (spec 4.4): off by default; an App may override. */
+  NativeGrants: z.object({ Enabled: z.boolean().default(false) }).prefault({}),
+  /** OAuth dynamic client registration (RFC 7591) at /connect/register: off by default, as open registration lets anyone create clients. */
+  Dcr: z.object({ Enabled: z.boolean().default(false) }).prefault({}),
   /** Overrides of rate-limit ceilings, by policy name and dimension (spec 8). */
   RateLimits: z.record(z.string().max(64), dimensions).default({}),
 });

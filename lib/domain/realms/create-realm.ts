@@ -17,6 +17,7 @@ import { requirePermission } from '../../authz/require-permission';
 import { checkDomains } from './domains';
 import type { AdminInviteDto, CreateRealmInput } from './schemas';
 import { seedRealm } from './seed-realm';
+import { newSigningKeyRows } from '../signing-keys/signing-keys';
 import { slugProblem } from './slug';
 
 // Realm creation, the nine steps of spec 4.8, all or nothing. The slug is reserved first by an
@@ -76,6 +77,9 @@ export async function provisionRealm(input: CreateRealmInput, options: { isContr
   let invite: AdminInviteDto | undefined;
   try {
     step(1);
+    // The realm's signing keys (issue 4) are generated off the event loop while its database is made.
+    const keyRows = newSigningKeyRows();
+    keyRows.catch(() => undefined);
     // Steps 2-4: create the tenant database, register it, apply the schema.
     await createRealmDatabase(databaseName);
     databaseCreated = true;
@@ -87,6 +91,7 @@ export async function provisionRealm(input: CreateRealmInput, options: { isContr
     const db = await getRealmDb(databaseName);
     invite = await db.$transaction(async (tx) => {
       await seedRealm(tx, { isControlPlane: options.isControlPlane ?? false, displayName: input.DisplayName });
+      await tx.signingKey.createMany({ data: await keyRows });
       step(5);
       step(6);
       if (!input.InitialAdmin) return undefined;

@@ -10,7 +10,16 @@ export const BUILT_IN_IDS = {
   internalProvider: '00000000-0000-4000-8000-000000000010',
   administratorsGroup: '00000000-0000-4000-8000-000000000020',
   realmAdminRole: '00000000-0000-4000-8000-000000000030',
+  managementApi: '00000000-0000-4000-8000-000000000040',
+  managementScope: '00000000-0000-4000-8000-000000000041',
 } as const;
+
+/**
+ * The Management API and its scope (CONTRACT.md "Names"; spec 5.2): a bearer token for Gatehouse's
+ * own REST API carries scope `gatehouse.management` and audience `urn:gatehouse:management-api`.
+ * Realms made before these were seeded get them from migration 0003_issue4_oauth (same ids).
+ */
+export const MANAGEMENT_API = { name: 'Gatehouse Management API', audience: 'urn:gatehouse:management-api', scope: 'gatehouse.management' } as const;
 
 export const ADMINISTRATORS_GROUP = 'Administrators';
 
@@ -27,6 +36,7 @@ export async function seedRealm(tx: RealmTx, options: { isControlPlane: boolean;
   await tx.oAuthScope.createMany({
     data: DEFAULT_SCOPES.map((s) => ({ id: newId(), name: s.name, displayName: s.displayName, description: s.description, isBuiltIn: true })),
   });
+  await seedManagementApi(tx);
   await tx.loginProvider.create({
     data: { id: BUILT_IN_IDS.internalProvider, name: 'Local accounts', flavor: 'Internal', isBuiltIn: true, isActive: true },
   });
@@ -61,6 +71,30 @@ export async function seedRealm(tx: RealmTx, options: { isControlPlane: boolean;
       boundTo: JSON.stringify(['*']),
       isBuiltIn: true,
       roles: { create: [{ roleId: BUILT_IN_IDS.realmAdminRole }] },
+    },
+  });
+}
+
+async function seedManagementApi(tx: RealmTx): Promise<void> {
+  await tx.oAuthApi.create({
+    data: {
+      id: BUILT_IN_IDS.managementApi,
+      name: MANAGEMENT_API.name,
+      nameNormalized: MANAGEMENT_API.name.toLowerCase(),
+      audience: MANAGEMENT_API.audience,
+      displayName: MANAGEMENT_API.name,
+      description: "Gatehouse's own REST API, for tools and scripts that manage this realm.",
+      isBuiltIn: true,
+    },
+  });
+  await tx.oAuthScope.create({
+    data: {
+      id: BUILT_IN_IDS.managementScope,
+      name: MANAGEMENT_API.scope,
+      displayName: 'Manage this realm',
+      description: 'Call the Gatehouse Management API with your permissions',
+      isBuiltIn: true,
+      resources: JSON.stringify([MANAGEMENT_API.audience]),
     },
   });
 }

@@ -1,6 +1,5 @@
-import { normalizeHost } from '../../realm/host';
 import type { RealmRecord } from '../../realm/realm-record';
-import { BUILT_IN_IDS } from '../realms/seed-realm';
+import { appIdForHost } from '../apps/request-app';
 
 /**
  * The App a registration belongs to: the App whose domain the request came to (the realm's
@@ -8,6 +7,5 @@ import { BUILT_IN_IDS } from '../realms/seed-realm';
  * Settings overrides (SelfRegistration, RegistrationFields) come with App settings management.
  */
 export function registrationAppId(realm: RealmRecord, hostHeader: string | null): string {
-  const host = normalizeHost(hostHeader);
-  return (host && realm.applicationDomains[host]) || BUILT_IN_IDS.mainApp;
+  return appIdForHost(realm, hostHeader);
 }

@@ -4,7 +4,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import type { DomainContext } from '../context';
 import { consumeInviteCode, findActiveInviteCode } from '../invite-codes/redeem-invite-code';
-import { limitRate } from '../realm-settings/rate-limit';
+import { limitRequestRate } from '../realm-settings/rate-limit';
 import type { realmSettings } from '../realm-settings/realm-settings';
 import { insertUser, normalizeEmail } from '../users/insert-user';
 
@@ -64,8 +64,9 @@ export async function createJitAccount(ctx: DomainContext, tx: RealmTx, s: Setti
   if (s.SelfRegistration.RequireInviteCode && !inviteCode) throw new AppError('Registration.InviteCodeRequired');
   let inviteCodeId: string | null = null;
   if (inviteCode) {
-    // Guessing codes is the attack here: every check counts against the caller's address.
-    await limitRate(ctx, 'invite-code-redeem', 'source', ctx.ip ?? 'unknown');
+    // Guessing codes is the attack here: every check counts against the caller's address, and
+    // against the App whose codes are guessed (many addresses together).
+    await limitRequestRate(ctx, 'invite-code-redeem', input.appId);
     inviteCodeId = await findActiveInviteCode(tx, input.appId, inviteCode);
     if (!inviteCodeId) throw new AppError('Registration.InviteCodeInvalid');
   }

@@ -1,22 +1,19 @@
 import { publicOrigin } from '../../config/env';
-import { renderMail } from '../../mail/layout';
+import type { MailContent } from '../../mail/layout';
+import { realmMail, type MailScope } from '../../mail/templates/realm-mail';
 import { deliver } from '../../mail/transport';
-import type { RealmRecord } from '../../realm/realm-record';
-import { realmSettings } from '../realm-settings/realm-settings';
 
 // The two mails of self-registration. Both go to the address that was entered, and the answer to
-// the request is the same whichever is sent (anti-enumeration).
+// the request is the same whichever is sent (anti-enumeration). Both carry the branding of the App
+// the registration is for (the App whose invite codes were checked).
 
-async function send(realm: RealmRecord, to: string, content: Parameters<typeof renderMail>[1]): Promise<void> {
-  const s = await realmSettings(realm);
-  const productName = s.Branding.ProductName || realm.displayName;
-  const mail = renderMail({ productName, primaryColor: s.Branding.PrimaryColor }, content);
-  await deliver({ from: `"${productName.replace(/["\\\r\n]/g, '')}" <no-reply@${realm.primaryDomain}>`, to, ...mail });
+async function send(scope: MailScope, to: string, content: MailContent): Promise<void> {
+  await deliver(await realmMail(scope, to, () => content));
 }
 
-export async function sendRegistrationVerification(realm: RealmRecord, to: string, token: string): Promise<void> {
-  const url = `${publicOrigin(realm.primaryDomain)}/register/verify?token=${encodeURIComponent(token)}`;
-  await send(realm, to, {
+export async function sendRegistrationVerification(scope: MailScope, to: string, token: string): Promise<void> {
+  const url = `${publicOrigin(scope.realm.primaryDomain)}/register/verify?token=${encodeURIComponent(token)}`;
+  await send(scope, to, {
     subject: 'Confirm your e-mail address to finish signing up',
     heading: 'Confirm your e-mail address',
     paragraphs: ['Someone, hopefully you, asked to create an account with this e-mail address.', 'Open the link below within 24 hours to confirm the address. Your account is created when you do.'],
@@ -25,9 +22,9 @@ export async function sendRegistrationVerification(realm: RealmRecord, to: strin
   });
 }
 
-export async function sendAlreadyRegistered(realm: RealmRecord, to: string): Promise<void> {
-  const origin = publicOrigin(realm.primaryDomain);
-  await send(realm, to, {
+export async function sendAlreadyRegistered(scope: MailScope, to: string): Promise<void> {
+  const origin = publicOrigin(scope.realm.primaryDomain);
+  await send(scope, to, {
     subject: 'You already have an account',
     heading: 'You already have an account',
     paragraphs: [

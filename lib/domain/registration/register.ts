@@ -5,7 +5,7 @@ import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { findActiveInviteCode } from '../invite-codes/redeem-invite-code';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
-import { limitRate } from '../realm-settings/rate-limit';
+import { limitRate, limitRequestRate } from '../realm-settings/rate-limit';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail, normalizeUserName } from '../users/insert-user';
 import { assertPasswordAllowed } from '../users/password-rules';
@@ -71,8 +71,9 @@ export async function register(ctx: DomainContext, input: RegisterInput, appId: 
   let inviteCodeId: string | null = null;
   if (s.SelfRegistration.RequireInviteCode && !sent(input.InviteCode)) throw new AppError('Registration.InviteCodeRequired');
   if (sent(input.InviteCode)) {
-    // Guessing codes is the attack here: every check counts against the caller's address.
-    await limitRate(ctx, 'invite-code-redeem', 'source', ctx.ip ?? 'unknown');
+    // Guessing codes is the attack here: every check counts against the caller's address, and
+    // against the App whose codes are guessed (many addresses together).
+    await limitRequestRate(ctx, 'invite-code-redeem', appId);
     inviteCodeId = await findActiveInviteCode(db, appId, input.InviteCode);
     if (!inviteCodeId) throw new AppError('Registration.InviteCodeInvalid');
   }
@@ -80,7 +81,7 @@ export async function register(ctx: DomainContext, input: RegisterInput, appId: 
   const passwordHash = password ? await hashPassword(password) : null;
   const existing = await db.user.findFirst({ where: { OR: [{ emailNormalized: email }, { userNameNormalized: email }] }, select: { id: true } });
   if (existing) {
-    await mail(() => sendAlreadyRegistered(ctx.realm, emailShown));
+    await mail(() => sendAlreadyRegistered({ realm: ctx.realm, appId }, emailShown));
     await publish(eventFrom(ctx, 'user.registration-for-existing-account', existing.id, { userId: existing.id }));
     return;
   }
@@ -101,7 +102,7 @@ export async function register(ctx: DomainContext, input: RegisterInput, appId: 
     redirect: sent(input.Redirect) ? input.Redirect : null,
   };
   const { id, secret } = await issueSecret(db, { purpose: 'registration', email, data: pending });
-  await mail(() => sendRegistrationVerification(ctx.realm, emailShown, secret));
+  await mail(() => sendRegistrationVerification({ realm: ctx.realm, appId }, emailShown, secret));
   await publish(eventFrom(ctx, 'user.registration-requested', id, { hasPassword: Boolean(passwordHash), inviteCode: Boolean(inviteCodeId), appId }));
 }
 

@@ -160,3 +160,19 @@ ALTER TABLE "ServiceAccountGroup" ADD CONSTRAINT "ServiceAccountGroup_serviceAcc
 
 -- AddForeignKey
 ALTER TABLE "ServiceAccountCredential" ADD CONSTRAINT "ServiceAccountCredential_serviceAccountId_fkey" FOREIGN KEY ("serviceAccountId") REFERENCES "ServiceAccount"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Seed data (hand-written): the built-in Management API and its scope (CONTRACT.md "Names"), with
+-- the fixed ids of lib/domain/realms/seed-realm.ts, for realms seeded before they existed. A realm
+-- database being created is still empty here (seeding follows the migrations), so the rows are
+-- only added where the built-in App shows an earlier seeding; NOT EXISTS makes a rerun harmless.
+INSERT INTO "OAuthApi" ("id", "name", "nameNormalized", "audience", "displayName", "description", "isBuiltIn", "createdAt")
+SELECT '00000000-0000-4000-8000-000000000040', 'Gatehouse Management API', 'gatehouse management api', 'urn:gatehouse:management-api', 'Gatehouse Management API', 'Gatehouse''s own REST API, for tools and scripts that manage this realm.', true, "createdAt"
+FROM "App"
+WHERE "id" = '00000000-0000-4000-8000-000000000001'
+  AND NOT EXISTS (SELECT 1 FROM "OAuthApi" WHERE "audience" = 'urn:gatehouse:management-api' OR "nameNormalized" = 'gatehouse management api');
+
+INSERT INTO "OAuthScope" ("id", "name", "displayName", "description", "isBuiltIn", "resources", "createdAt")
+SELECT '00000000-0000-4000-8000-000000000041', 'gatehouse.management', 'Manage this realm', 'Call the Gatehouse Management API with your permissions', true, '["urn:gatehouse:management-api"]', "createdAt"
+FROM "App"
+WHERE "id" = '00000000-0000-4000-8000-000000000001'
+  AND NOT EXISTS (SELECT 1 FROM "OAuthScope" WHERE "name" = 'gatehouse.management');

@@ -1,0 +1,85 @@
+import { requirePermission } from '../../authz/require-permission';
+import { parseStringList, toJsonList } from '../../db/json-list';
+import { validationError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { realmDb, type DomainContext } from '../context';
+import { patchFlag, patchKey, patchList, patchText, sentFields } from '../merge-patch';
+import type { ClientType } from './client-rules';
+import { assertNotManaged, requireClientRow, type ClientRow } from './repo';
+import { revokeClientTokens } from './revoke-client-tokens';
+import type { UpdateClientInput } from './schemas';
+import { assertClientValid, type ClientState } from './validate-client';
+
+// PUT /api/admin/oauth/clients/{id}: merge-patch (spec 4.9). ClientId and ClientType are immutable
+// (the engine keys tokens by client id, and a type change would turn a secret-less client into one
+// that needs a secret or the other way round); the merged state is checked as a create would be.
+
+function assertImmutable(current: ClientRow, patch: UpdateClientInput): void {
+  const errors: Record<string, string[]> = {};
+  if (patch.ClientId && patch.ClientId !== current.clientId) errors.ClientId = ['The client id cannot change.'];
+  if (patch.ClientType && patch.ClientType !== current.clientType) errors.ClientType = ['The client type cannot change; create another client.'];
+  if (Object.keys(errors).length) throw validationError(errors);
+}
+
+/** `patched` when sent (deduplicated), else the stored list. */
+function merged(patched: string[] | undefined, stored: string): string[] {
+  return patched ?? parseStringList(stored);
+}
+
+export async function updateClient(ctx: DomainContext, id: string, patch: UpdateClientInput): Promise<ClientRow> {
+  await requirePermission(ctx, 'oauth-client:write');
+  const db = await realmDb(ctx.realm);
+  const current = await requireClientRow(db, id);
+  assertNotManaged(current);
+  assertImmutable(current, patch);
+
+  const lists = {
+    grantTypes: patchList(patch.GrantTypes),
+    redirectUris: patchList(patch.RedirectUris),
+    postLogoutRedirectUris: patchList(patch.PostLogoutRedirectUris),
+    capabilities: patchList(patch.Capabilities),
+    scopes: patchList(patch.Scopes),
+  };
+  const appId = patchText(patch.AppId);
+  const state: ClientState = {
+    clientType: current.clientType as ClientType,
+    grantTypes: merged(lists.grantTypes, current.grantTypes),
+    redirectUris: merged(lists.redirectUris, current.redirectUris),
+    postLogoutRedirectUris: merged(lists.postLogoutRedirectUris, current.postLogoutRedirectUris),
+    capabilities: merged(lists.capabilities, current.capabilities),
+    scopes: merged(lists.scopes, current.scopes),
+    appId: appId === undefined ? current.appId : appId,
+  };
+  const isActive = patchFlag(patch.IsActive);
+  const deactivating = isActive === false && current.isActive;
+  let revokedTokens = 0;
+
+  await db.$transaction(async (tx) => {
+    await assertClientValid(tx, state);
+    const asJson = (list: string[] | undefined) => (list === undefined ? undefined : toJsonList(list));
+    await tx.oAuthClient.update({
+      where: { id: current.id },
+      data: {
+        displayName: patchKey(patch.DisplayName),
+        description: patchText(patch.Description),
+        // Enum-like fields never clear (spec 4.9): null means unchanged.
+        consentType: patch.ConsentType ?? undefined,
+        accessTokenType: patch.AccessTokenType ?? undefined,
+        redirectUris: asJson(lists.redirectUris),
+        postLogoutRedirectUris: asJson(lists.postLogoutRedirectUris),
+        grantTypes: asJson(lists.grantTypes),
+        scopes: asJson(lists.scopes),
+        capabilities: asJson(lists.capabilities),
+        appId,
+        isActive,
+        updatedAt: new Date(),
+      },
+    });
+    // A deactivated client must stop working now, not when its refresh tokens expire: its stored
+    // grants and tokens go, as a deactivated user's sessions do. Reactivating does not bring them back.
+    if (deactivating) revokedTokens = await revokeClientTokens(tx, [current.clientId]);
+  });
+  await publish(eventFrom(ctx, 'oauth-client.updated', current.id, { clientId: current.clientId, changed: sentFields(patch), revokedTokens }));
+  return requireClientRow(db, current.id);
+}

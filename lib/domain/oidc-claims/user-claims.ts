@@ -1,0 +1,41 @@
+import { collectGrants, collectRoleNames, expandGrants } from '../../authz/evaluate';
+import { loadReachableGroups } from '../../authz/grants-repo';
+import { MAIN_APP_SLUG } from '../../authz/catalog';
+import { parseCatalog } from '../apps/catalog-json';
+import { realmDb } from '../context';
+import type { RealmRecord } from '../../realm/realm-record';
+
+// The claims the OAuth engine may release about a person (issue 4.4): the standard OIDC claims from
+// the user record, and `roles` / `permissions` for the client's App through the same group walk as
+// every permission check (spec 5.7). The engine filters them by the granted scopes.
+export type UserClaims = Record<string, unknown> & { sub: string };
+
+export async function userClaims(realm: RealmRecord, userId: string, appId?: string | null): Promise<UserClaims | null> {
+  const db = await realmDb(realm);
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, userName: true, email: true, emailConfirmed: true, firstname: true, lastname: true, acronym: true, isActive: true, deletedAt: true, createdAt: true, updatedAt: true },
+  });
+  if (!user || !user.isActive || user.deletedAt) return null;
+  const app = appId
+    ? await db.app.findUnique({ where: { id: appId }, select: { slug: true, permissionCatalog: true } })
+    : await db.app.findUnique({ where: { slug: MAIN_APP_SLUG }, select: { slug: true, permissionCatalog: true } });
+  const appSlug = app?.slug ?? MAIN_APP_SLUG;
+  const { direct, groups } = await loadReachableGroups(db, realm.id, { kind: 'user', id: user.id });
+  const catalog = parseCatalog(app?.permissionCatalog).map((e) => e.Name);
+  const name = [user.firstname, user.lastname].filter(Boolean).join(' ');
+  const claims: UserClaims = {
+    sub: user.id,
+    preferred_username: user.userName,
+    email: user.email,
+    email_verified: user.emailConfirmed,
+    updated_at: Math.floor((user.updatedAt ?? user.createdAt).getTime() / 1000),
+    roles: collectRoleNames(direct, groups, appSlug),
+    permissions: expandGrants(collectGrants(direct, groups, appSlug), catalog),
+  };
+  if (name) claims.name = name;
+  if (user.firstname) claims.given_name = user.firstname;
+  if (user.lastname) claims.family_name = user.lastname;
+  if (user.acronym) claims.nickname = user.acronym;
+  return claims;
+}

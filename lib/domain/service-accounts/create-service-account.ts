@@ -1,0 +1,41 @@
+import { requirePermission } from '../../authz/require-permission';
+import { newId } from '../../crypto/tokens';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { realmDb, type DomainContext } from '../context';
+import { optionalText, patchList } from '../merge-patch';
+import { assertCanManageServiceAccount } from './can-manage';
+import { assertGroupsExist, normalizeName, requireServiceAccountRow, type ServiceAccountRow } from './repo';
+import type { CreateServiceAccountInput } from './schemas';
+
+// POST /api/service-account (spec 4.7, CONTRACT.md): Name, Description?, GroupIds?. Joining groups
+// follows the rule for adding a user to a group: nobody confers what they do not hold.
+export async function createServiceAccount(ctx: DomainContext, input: CreateServiceAccountInput): Promise<ServiceAccountRow> {
+  await requirePermission(ctx, 'service-account:write');
+  const groupIds = patchList(input.GroupIds) ?? [];
+  const db = await realmDb(ctx.realm);
+  await assertCanManageServiceAccount(ctx, db, groupIds);
+  const id = newId();
+  try {
+    await db.$transaction(async (tx) => {
+      await assertGroupsExist(tx, groupIds);
+      await tx.serviceAccount.create({
+        data: {
+          id,
+          name: input.Name,
+          nameNormalized: normalizeName(input.Name),
+          description: optionalText(input.Description),
+          isActive: input.IsActive ?? true,
+          groups: { create: groupIds.map((groupId) => ({ groupId })) },
+        },
+      });
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw new AppError('ServiceAccount.NameTaken');
+    throw e;
+  }
+  await publish(eventFrom(ctx, 'service-account.created', id, { serviceAccountId: id, groupCount: groupIds.length, isActive: input.IsActive ?? true }));
+  return requireServiceAccountRow(db, id);
+}

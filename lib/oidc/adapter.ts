@@ -1,0 +1,136 @@
+import { newId, sha256Hex } from '../crypto/tokens';
+import type { RealmDb } from '../db/types';
+import { clientCache } from './client-cache';
+import { fromRegistration, toEngineMetadata, type EngineClientMetadata } from './client-metadata';
+
+// oidc-provider's storage on the realm's own database (issue 4.1). Every model except Client is a
+// row of OidcPayload; Client reads the admin-managed OAuthClient table, so clients made in the
+// console, by service-account credentials and by dynamic registration are one set.
+type Payload = Record<string, unknown> & { grantId?: string; userCode?: string; uid?: string; accountId?: string; clientId?: string; consumed?: number };
+
+export type AdapterContext = { realmId: string; db: () => Promise<RealmDb> };
+
+const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
+
+class PayloadAdapter {
+  constructor(
+    private readonly model: string,
+    private readonly c: AdapterContext,
+  ) {}
+
+  async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
+    const db = await this.c.db();
+    const expiresAt = typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
+    const row = {
+      payload: JSON.stringify(payload),
+      grantId: payload.grantId ?? null,
+      userCode: payload.userCode ?? null,
+      uid: payload.uid ?? null,
+      accountId: payload.accountId ?? null,
+      clientId: payload.clientId ?? null,
+      expiresAt,
+    };
+    await db.oidcPayload.upsert({ where: { model_id: { model: this.model, id } }, create: { model: this.model, id, ...row }, update: row });
+  }
+
+  private async read(where: { id: string } | { uid: string } | { userCode: string }): Promise<Payload | undefined> {
+    const db = await this.c.db();
+    const row = await db.oidcPayload.findFirst({ where: { model: this.model, ...where }, select: { payload: true, expiresAt: true, consumedAt: true } });
+    if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
+    const payload = JSON.parse(row.payload) as Payload;
+    if (row.consumedAt) payload.consumed = epoch(row.consumedAt);
+    return payload;
+  }
+
+  find(id: string) {
+    return this.read({ id });
+  }
+
+  findByUid(uid: string) {
+    return this.read({ uid });
+  }
+
+  findByUserCode(userCode: string) {
+    return this.read({ userCode });
+  }
+
+  async consume(id: string): Promise<void> {
+    const db = await this.c.db();
+    await db.oidcPayload.updateMany({ where: { model: this.model, id }, data: { consumedAt: new Date() } });
+  }
+
+  async destroy(id: string): Promise<void> {
+    const db = await this.c.db();
+    await db.oidcPayload.deleteMany({ where: { model: this.model, id } });
+  }
+
+  async revokeByGrantId(grantId: string): Promise<void> {
+    const db = await this.c.db();
+    await db.oidcPayload.deleteMany({ where: { grantId } });
+  }
+}
+
+class ClientAdapter {
+  constructor(private readonly c: AdapterContext) {}
+
+  async find(clientId: string): Promise<EngineClientMetadata | undefined> {
+    const cache = clientCache();
+    const key = `${this.c.realmId}:${clientId}`;
+    let hit = cache.get(key);
+    if (!hit) {
+      hit = this.load(clientId);
+      cache.set(key, hit);
+      hit.catch(() => cache.delete(key));
+    }
+    const found = await hit;
+    return found ? structuredClone(found) : undefined;
+  }
+
+  private async load(clientId: string): Promise<EngineClientMetadata | null> {
+    const db = await this.c.db();
+    const row = await db.oAuthClient.findUnique({ where: { clientId } });
+    if (!row || !row.isActive) return null;
+    let secretExpiresAt: Date | null = null;
+    if (row.serviceAccountId) {
+      // A credential's client works only while the credential and its account do.
+      const credential = await db.serviceAccountCredential.findUnique({ where: { oauthClientId: row.id }, select: { expiresAt: true, serviceAccount: { select: { isActive: true } } } });
+      if (!credential || !credential.serviceAccount.isActive) return null;
+      secretExpiresAt = credential.expiresAt;
+    }
+    return toEngineMetadata(row, secretExpiresAt);
+  }
+
+  /** Dynamic client registration (RFC 7591) and its management (RFC 7592). */
+  async upsert(clientId: string, metadata: Record<string, unknown>): Promise<void> {
+    const db = await this.c.db();
+    const existing = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, secretHash: true, isDynamic: true } });
+    if (existing && !existing.isDynamic) throw new Error('only dynamically registered clients can be changed through registration');
+    const presented = typeof metadata.client_secret === 'string' ? metadata.client_secret : null;
+    // The engine hands back what find() gave it (the digest) when the secret did not change.
+    const secretHash = presented === null ? null : presented === existing?.secretHash ? presented : sha256Hex(presented);
+    const data = fromRegistration({ ...metadata, client_id: clientId }, secretHash);
+    if (existing) await db.oAuthClient.update({ where: { id: existing.id }, data: { ...data, updatedAt: new Date() } });
+    else await db.oAuthClient.create({ data: { id: newId(), ...data, secretCreatedAt: secretHash ? new Date() : null } });
+    clientCache().delete(`${this.c.realmId}:${clientId}`);
+  }
+
+  async destroy(clientId: string): Promise<void> {
+    const db = await this.c.db();
+    await db.$transaction([db.oidcPayload.deleteMany({ where: { clientId } }), db.oAuthClient.deleteMany({ where: { clientId, isDynamic: true } })]);
+    clientCache().delete(`${this.c.realmId}:${clientId}`);
+  }
+
+  async consume(): Promise<void> {}
+  async findByUid(): Promise<undefined> {
+    return undefined;
+  }
+  async findByUserCode(): Promise<undefined> {
+    return undefined;
+  }
+  async revokeByGrantId(): Promise<void> {}
+}
+
+/** The adapter factory oidc-provider is configured with, bound to one realm. */
+export function realmAdapter(c: AdapterContext) {
+  return (model: string) => (model === 'Client' ? new ClientAdapter(c) : new PayloadAdapter(model, c));
+}

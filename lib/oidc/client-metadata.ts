@@ -1,0 +1,103 @@
+import { parseStringList } from '../db/json-list';
+
+// How an OAuthClient row (spec 4.7, CONTRACT admin payload) reads to the engine, and how a
+// dynamically registered client's metadata (RFC 7591) is stored as one. Gatehouse's own fields ride
+// along as extra client metadata, declared in configuration.ts.
+export type OAuthClientRow = {
+  id: string;
+  clientId: string;
+  displayName: string;
+  clientType: string;
+  consentType: string;
+  accessTokenType: string;
+  secretHash: string | null;
+  redirectUris: string;
+  postLogoutRedirectUris: string;
+  grantTypes: string;
+  scopes: string;
+  capabilities: string;
+  appId: string | null;
+  serviceAccountId: string | null;
+  isDynamic: boolean;
+  metadata: string;
+  isActive: boolean;
+};
+
+export type EngineClientMetadata = Record<string, unknown> & { client_id: string };
+
+/** The extra metadata names, as the engine must declare them. */
+export const GATEHOUSE_CLIENT_PROPERTIES = ['consent_type', 'access_token_type', 'app_id', 'capabilities', 'service_account_id'] as const;
+
+function dynamicExtras(row: OAuthClientRow): Record<string, unknown> {
+  if (!row.isDynamic) return {};
+  try {
+    const value: unknown = JSON.parse(row.metadata);
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function toEngineMetadata(row: OAuthClientRow, secretExpiresAt?: Date | null): EngineClientMetadata {
+  const confidential = row.clientType === 'Confidential';
+  const grantTypes = parseStringList(row.grantTypes);
+  const extras = dynamicExtras(row);
+  const metadata: EngineClientMetadata = {
+    ...extras,
+    client_id: row.clientId,
+    client_name: row.displayName,
+    grant_types: grantTypes,
+    response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
+    redirect_uris: parseStringList(row.redirectUris),
+    post_logout_redirect_uris: parseStringList(row.postLogoutRedirectUris),
+    scope: parseStringList(row.scopes).join(' '),
+    token_endpoint_auth_method: confidential ? ((extras.token_endpoint_auth_method as string | undefined) ?? 'client_secret_basic') : 'none',
+    consent_type: row.consentType === 'Implicit' ? 'Implicit' : 'Explicit',
+    access_token_type: row.accessTokenType === 'Reference' ? 'Reference' : 'Jwt',
+    capabilities: parseStringList(row.capabilities),
+  };
+  // The engine compares a presented secret with this digest (internals.ts), never with plaintext.
+  if (confidential && row.secretHash) metadata.client_secret = row.secretHash;
+  if (secretExpiresAt) metadata.client_secret_expires_at = Math.floor(secretExpiresAt.getTime() / 1000);
+  if (row.appId) metadata.app_id = row.appId;
+  if (row.serviceAccountId) metadata.service_account_id = row.serviceAccountId;
+  if (!confidential) delete metadata.client_secret;
+  return metadata;
+}
+
+const STORED_ELSEWHERE = new Set([
+  'client_id',
+  'client_secret',
+  'client_name',
+  'grant_types',
+  'redirect_uris',
+  'post_logout_redirect_uris',
+  'scope',
+  ...GATEHOUSE_CLIENT_PROPERTIES,
+]);
+
+/** A dynamically registered client's metadata as an OAuthClient row (DCR upsert). */
+export function fromRegistration(metadata: Record<string, unknown>, secretHash: string | null): Omit<OAuthClientRow, 'id'> {
+  const list = (v: unknown) => JSON.stringify(Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
+  const extras: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(metadata)) if (!STORED_ELSEWHERE.has(k)) extras[k] = v;
+  const name = typeof metadata.client_name === 'string' && metadata.client_name ? metadata.client_name : String(metadata.client_id);
+  return {
+    clientId: String(metadata.client_id),
+    displayName: name.slice(0, 200),
+    clientType: metadata.token_endpoint_auth_method === 'none' ? 'Public' : 'Confidential',
+    consentType: 'Explicit',
+    accessTokenType: 'Jwt',
+    secretHash,
+    redirectUris: list(metadata.redirect_uris),
+    postLogoutRedirectUris: list(metadata.post_logout_redirect_uris),
+    grantTypes: list(metadata.grant_types),
+    scopes: JSON.stringify(typeof metadata.scope === 'string' ? metadata.scope.split(' ').filter(Boolean) : []),
+    capabilities: '[]',
+    appId: null,
+    serviceAccountId: null,
+    isDynamic: true,
+    metadata: JSON.stringify(extras),
+    isActive: true,
+  };
+}

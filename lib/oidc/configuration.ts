@@ -1,0 +1,148 @@
+import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { settings } from '../config/env';
+import { userClaims } from '../domain/oidc-claims/user-claims';
+import type { PrivateJwk } from '../domain/signing-keys/signing-keys';
+import type { RealmRecord } from '../realm/realm-record';
+import { realmAdapter, type AdapterContext } from './adapter';
+import { GATEHOUSE_CLIENT_PROPERTIES } from './client-metadata';
+import { OIDC_COOKIE_NAMES, OIDC_ROUTES, interactionPath } from './routes';
+import type { RealmOAuthConfig } from './realm-oauth-config';
+import { logoutSource, postLogoutSuccessSource, renderError, userCodeConfirmSource, userCodeInputSource, deviceSuccessSource } from './pages';
+
+// One realm's engine configuration (issue 4.1). Everything realm-specific arrives as arguments;
+// the provider is rebuilt when any of it changes (provider-cache.ts).
+export type RealmEngineInput = {
+  realm: RealmRecord;
+  keys: PrivateJwk[];
+  cookieKeys: string[];
+  oauth: RealmOAuthConfig;
+  adapter: AdapterContext;
+  dynamicRegistration: boolean;
+};
+
+/** Lifetimes in seconds (documented in docs/oauth.md). */
+export const TOKEN_TTL = {
+  AccessToken: 3600,
+  AuthorizationCode: 60,
+  ClientCredentials: 3600,
+  DeviceCode: 600,
+  IdToken: 3600,
+  Interaction: 3600,
+  PushedAuthorizationRequest: 60,
+  RefreshToken: 30 * 24 * 3600,
+  Session: 14 * 24 * 3600,
+  Grant: 30 * 24 * 3600,
+} as const;
+
+const CLAIMS: Record<string, string[]> = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'given_name', 'family_name', 'nickname', 'preferred_username', 'updated_at'],
+  roles: ['roles'],
+  permissions: ['permissions'],
+};
+
+function clientProperty(ctx: KoaContextWithOIDC, name: string): unknown {
+  const client = ctx.oidc?.client as unknown as Record<string, unknown> | undefined;
+  return client?.[name];
+}
+
+export function engineConfiguration(input: RealmEngineInput): Configuration {
+  const secure = settings().publicScheme === 'https';
+  const { oauth, realm } = input;
+  return {
+    adapter: realmAdapter(input.adapter) as unknown as Configuration['adapter'],
+    jwks: { keys: input.keys as unknown as NonNullable<Configuration['jwks']>['keys'] },
+    cookies: {
+      keys: input.cookieKeys,
+      names: OIDC_COOKIE_NAMES,
+      long: { httpOnly: true, sameSite: 'lax', secure, signed: true },
+      short: { httpOnly: true, sameSite: 'lax', secure, signed: true },
+    },
+    routes: OIDC_ROUTES,
+    scopes: oauth.scopes,
+    claims: Object.fromEntries(Object.entries(CLAIMS).filter(([scope]) => oauth.scopes.includes(scope))),
+    conformIdTokenClaims: true,
+    clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    clientDefaults: {
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_basic',
+      id_token_signed_response_alg: 'RS256',
+    },
+    enabledJWA: {
+      idTokenSigningAlgValues: ['RS256', 'ES256'],
+      userinfoSigningAlgValues: ['RS256', 'ES256'],
+      introspectionSigningAlgValues: ['RS256', 'ES256'],
+      authorizationSigningAlgValues: ['RS256', 'ES256'],
+      requestObjectSigningAlgValues: ['RS256', 'ES256', 'EdDSA', 'PS256'],
+      clientAuthSigningAlgValues: ['RS256', 'ES256', 'EdDSA', 'PS256'],
+    },
+    extraClientMetadata: { properties: [...GATEHOUSE_CLIENT_PROPERTIES] },
+    responseTypes: ['code', 'none'],
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    ttl: { ...TOKEN_TTL },
+    rotateRefreshToken: () => true,
+    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
+    findAccount: async (ctx, sub) => {
+      const claims = await userClaims(realm, sub, (clientProperty(ctx, 'appId') as string | undefined) ?? null);
+      if (!claims) return undefined;
+      return { accountId: sub, claims: async () => claims };
+    },
+    extraTokenClaims: async (ctx, token) => {
+      // JWT access tokens for an API carry the caller's roles and permissions when those scopes were
+      // granted, so resource servers need not call userinfo.
+      const t = token as unknown as { accountId?: string; scope?: string; kind?: string };
+      if (!t.accountId || !t.scope) return undefined;
+      const scopes = t.scope.split(' ');
+      if (!scopes.includes('roles') && !scopes.includes('permissions')) return undefined;
+      const claims = await userClaims(realm, t.accountId, (clientProperty(ctx, 'appId') as string | undefined) ?? null);
+      if (!claims) return undefined;
+      return {
+        ...(scopes.includes('roles') ? { roles: claims.roles } : {}),
+        ...(scopes.includes('permissions') ? { permissions: claims.permissions } : {}),
+      };
+    },
+    features: {
+      devInteractions: { enabled: false },
+      clientCredentials: { enabled: true },
+      introspection: { enabled: true },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      claimsParameter: { enabled: true },
+      deviceFlow: { enabled: true, userCodeInputSource, userCodeConfirmSource, successSource: deviceSuccessSource },
+      pushedAuthorizationRequests: { enabled: true },
+      registration: { enabled: input.dynamicRegistration, idFactory: () => crypto.randomUUID() },
+      registrationManagement: { enabled: input.dynamicRegistration, rotateRegistrationAccessToken: true },
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      resourceIndicators: {
+        enabled: true,
+        useGrantedResource: () => true,
+        defaultResource: async (ctx, _client, oneOf) => {
+          if (oneOf) return oneOf;
+          // A client-credentials request naming only an API's scopes is for that API.
+          const requested = String(ctx.oidc.params?.scope ?? '').split(' ').filter(Boolean);
+          const matches = [...oauth.resourceServers.values()].filter((rs) => requested.some((s) => rs.scopes.includes(s)));
+          return matches.length === 1 ? matches[0].audience : undefined;
+        },
+        getResourceServerInfo: async (ctx, resourceIndicator, client) => {
+          const rs = oauth.resourceServers.get(resourceIndicator);
+          if (!rs) throw new errors.InvalidTarget();
+          const reference = (client as unknown as Record<string, unknown>).accessTokenType === 'Reference';
+          return {
+            audience: rs.audience,
+            scope: rs.scopes.join(' '),
+            accessTokenTTL: TOKEN_TTL.AccessToken,
+            accessTokenFormat: reference ? 'opaque' : 'jwt',
+            jwt: { sign: { alg: 'ES256' } },
+          };
+        },
+      },
+    },
+    renderError,
+    // Every error reaches the log through provider events (provider-events.ts); stack traces never
+    // reach a client.
+    allowOmittingSingleRegisteredRedirectUri: true,
+  };
+}

@@ -1,0 +1,90 @@
+import { LRUCache } from 'lru-cache';
+import Provider from 'oidc-provider';
+import { publicOrigin } from '../config/env';
+import { derivedKey } from '../crypto/secret-box';
+import { realmDb } from '../domain/context';
+import { realmSettings } from '../domain/realm-settings/realm-settings';
+import { loadSigningKeys } from '../domain/signing-keys/signing-keys';
+import { subscribe } from '../events/bus';
+import type { RealmRecord } from '../realm/realm-record';
+import { shared } from '../runtime/shared';
+import { engineConfiguration } from './configuration';
+import { installInternals } from './internals';
+import { watchProviderEvents } from './provider-events';
+import { loadRealmOAuthConfig } from './realm-oauth-config';
+
+// One oidc-provider per realm (issue 4.1): built on first use, cached, rebuilt when the realm or its
+// OAuth configuration changes, evicted when idle. Only realms resolved from a known Host reach here,
+// so Host-header injection cannot create providers (ENVIRONMENT.md).
+export type RealmEngine = {
+  realmId: string;
+  revision: number;
+  issuer: string;
+  provider: Provider;
+  callback: ReturnType<Provider['callback']>;
+};
+
+type Cache = LRUCache<string, Promise<RealmEngine>>;
+
+function cache(): Cache {
+  return shared('oidc.providers', () => new LRUCache<string, Promise<RealmEngine>>({ max: 1_000, ttl: 30 * 60_000, updateAgeOnGet: true }));
+}
+
+/** Events after which a realm's engine configuration (scopes, APIs, settings, keys) must be rebuilt. */
+const REBUILD_EVENTS = /^(oauth-scope|oauth-api|realm-settings|realm|signing-key)\./;
+
+export function registerProviderInvalidation(): void {
+  shared('oidc.providers.subscriber', () =>
+    subscribe(async (event) => {
+      if (REBUILD_EVENTS.test(event.type)) cache().delete(event.realmId);
+    }),
+  );
+}
+
+export function invalidateEngines(realmId?: string): void {
+  if (realmId) cache().delete(realmId);
+  else cache().clear();
+}
+
+export function issuerOf(realm: RealmRecord): string {
+  return publicOrigin(realm.primaryDomain);
+}
+
+async function build(realm: RealmRecord): Promise<RealmEngine> {
+  const db = await realmDb(realm);
+  const [keys, oauth, realmSettingsDoc, cookieKey] = await Promise.all([loadSigningKeys(db), loadRealmOAuthConfig(db), realmSettings(realm), derivedKey(`oidc-cookies:${realm.id}`)]);
+  const issuer = issuerOf(realm);
+  const provider = new Provider(
+    issuer,
+    engineConfiguration({
+      realm,
+      keys,
+      cookieKeys: [cookieKey.toString('base64url')],
+      oauth,
+      adapter: { realmId: realm.id, db: () => realmDb(realm) },
+      dynamicRegistration: realmSettingsDoc.Dcr.Enabled,
+    }),
+  );
+  // The public scheme is a setting, not something a client may claim: dispatch.ts overwrites the
+  // forwarded-proto header, and the engine reads it.
+  provider.proxy = true;
+  installInternals(provider);
+  watchProviderEvents(provider, realm);
+  return { realmId: realm.id, revision: realm.revision, issuer, provider, callback: provider.callback() };
+}
+
+/** The realm's engine, built or rebuilt as needed. */
+export async function engineFor(realm: RealmRecord): Promise<RealmEngine> {
+  const c = cache();
+  const existing = c.get(realm.id);
+  if (existing) {
+    const engine = await existing.catch(() => undefined);
+    if (engine && engine.revision === realm.revision && engine.issuer === issuerOf(realm)) return engine;
+  }
+  const next = build(realm);
+  c.set(realm.id, next);
+  next.catch(() => {
+    if (c.get(realm.id) === next) c.delete(realm.id);
+  });
+  return next;
+}

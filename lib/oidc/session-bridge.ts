@@ -1,0 +1,45 @@
+import type { IncomingMessage } from 'node:http';
+import { parse } from 'cookie';
+import { readSessionCookie } from '../auth/session-cookie';
+import { realmDb } from '../domain/context';
+import { findLiveSession, type LiveSession } from '../domain/sessions/repo';
+import type { RealmRecord } from '../realm/realm-record';
+import { OIDC_COOKIE_NAMES } from './routes';
+
+// One browser session for the hosted pages and the OAuth engine (issue 4.2). The Gatehouse session
+// cookie is the source of truth: the engine's own session counts only while a live Gatehouse session
+// of the same person exists. Otherwise its cookie is taken out of the request before the engine
+// sees it, so signing out of the hosted pages also signs the browser out of the engine, and someone
+// who signs in as another person is not served the previous person's engine session.
+
+export async function liveBrowserSession(realm: RealmRecord, cookieHeader: string | undefined): Promise<LiveSession | null> {
+  const token = readSessionCookie(cookieHeader);
+  if (!token) return null;
+  return findLiveSession(await realmDb(realm), token);
+}
+
+const ENGINE_SESSION_COOKIES = new Set([OIDC_COOKIE_NAMES.session, `${OIDC_COOKIE_NAMES.session}.sig`, `${OIDC_COOKIE_NAMES.session}.legacy`, `${OIDC_COOKIE_NAMES.session}.legacy.sig`]);
+
+function withoutEngineSession(cookieHeader: string): string {
+  return cookieHeader
+    .split(';')
+    .map((part) => part.trim())
+    .filter((part) => part && !ENGINE_SESSION_COOKIES.has(part.slice(0, part.indexOf('=') >>> 0).trim()))
+    .join('; ');
+}
+
+export async function alignEngineSession(realm: RealmRecord, req: IncomingMessage): Promise<void> {
+  const header = req.headers.cookie;
+  if (!header) return;
+  const engineSessionId = parse(header)[OIDC_COOKIE_NAMES.session];
+  if (!engineSessionId) return;
+  const browser = await liveBrowserSession(realm, header);
+  let keep = false;
+  if (browser) {
+    const db = await realmDb(realm);
+    const row = await db.oidcPayload.findUnique({ where: { model_id: { model: 'Session', id: engineSessionId } }, select: { accountId: true } });
+    // A session row without an account is an engine session nobody signed in to yet.
+    keep = !row || !row.accountId || row.accountId === browser.userId;
+  }
+  if (!keep) req.headers.cookie = withoutEngineSession(header);
+}
