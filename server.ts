@@ -11,6 +11,8 @@ import { HEALTH_PATHS, isOAuthEnginePath, isRealtimePath } from './lib/runtime/e
 import { sendJson, sendProblem } from './lib/runtime/node-problem';
 import { startUp } from './lib/runtime/startup';
 import { drainEvents } from './lib/events/bus';
+import { dispatchToEngine } from './lib/oidc/dispatch';
+import { registerOAuthEngine } from './lib/oidc/register';
 // @ts-expect-error a plain ESM script shared with the build, no type declarations
 import { ensureNextTsconfig } from './scripts/next-tsconfig.mjs';
 
@@ -27,6 +29,7 @@ async function main(): Promise<void> {
   const s = settings();
   const dev = !s.production;
   await startUp({ seed: true, relay: true });
+  registerOAuthEngine();
   if (s.production && !s.smtpUrl) {
     // The development outbox logs each mail's links, and those carry sign-in and reset tokens.
     logWarn('SMTP_URL is not set: mail goes to the development outbox, whose log lines contain the links it mails');
@@ -55,8 +58,9 @@ async function main(): Promise<void> {
       return sendProblem(res, new AppError('Validation.Failed', { detail: 'The Host header is missing or not a valid host name.', errors: { Host: ['Invalid host.'] } }));
     }
     if (resolution.kind === 'unknown') return sendProblem(res, notFound());
-    if (isOAuthEnginePath(pathname) || isRealtimePath(pathname)) {
-      // The OAuth engine (issue 4) and the real-time hub attach here.
+    if (isOAuthEnginePath(pathname)) return dispatchToEngine(resolution.realm, pathname, req, res);
+    if (isRealtimePath(pathname)) {
+      // The real-time hub attaches here.
       return sendProblem(res, notFound());
     }
     await handleNext(req, res);

@@ -12,6 +12,7 @@ export const errorCatalog = {
   'Auth.InvalidCredentials': { status: 401, title: 'The user name or password is incorrect.' },
   'Auth.AccountDisabled': { status: 401, title: 'The user name or password is incorrect.' },
   'Auth.Forbidden': { status: 403, title: 'You do not have permission to do this.' },
+  'Auth.InteractionExpired': { status: 400, title: 'This sign-in request has expired or was already used. Start again from the application.' },
   'Auth.PasswordlessOnly': { status: 403, title: 'This realm accepts passwordless sign-in only.' },
   'Realm.NotFound': { status: 404, title: 'Not Found' },
   'Realm.SlugInvalid': { status: 400, title: 'The realm slug is not valid.' },

@@ -5,6 +5,7 @@ import type { PrivateJwk } from '../domain/signing-keys/signing-keys';
 import type { RealmRecord } from '../realm/realm-record';
 import { realmAdapter, type AdapterContext } from './adapter';
 import { GATEHOUSE_CLIENT_PROPERTIES } from './client-metadata';
+import { ACR_VALUES } from './acr';
 import { OIDC_COOKIE_NAMES, OIDC_ROUTES, interactionPath } from './routes';
 import type { RealmOAuthConfig } from './realm-oauth-config';
 import { logoutSource, postLogoutSuccessSource, renderError, userCodeConfirmSource, userCodeInputSource, deviceSuccessSource } from './pages';
@@ -63,6 +64,7 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
     scopes: oauth.scopes,
     claims: Object.fromEntries(Object.entries(CLAIMS).filter(([scope]) => oauth.scopes.includes(scope))),
     conformIdTokenClaims: true,
+    acrValues: ACR_VALUES,
     clientAuthMethods: ['none', 'client_secret_basic', 'client_secret_post', 'private_key_jwt'],
     clientDefaults: {
       grant_types: ['authorization_code'],

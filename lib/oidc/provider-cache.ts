@@ -12,6 +12,7 @@ import { engineConfiguration } from './configuration';
 import { installInternals } from './internals';
 import { watchProviderEvents } from './provider-events';
 import { loadRealmOAuthConfig } from './realm-oauth-config';
+import { endBrowserSessionOnLogout } from './session-bridge';
 
 // One oidc-provider per realm (issue 4.1): built on first use, cached, rebuilt when the realm or its
 // OAuth configuration changes, evicted when idle. Only realms resolved from a known Host reach here,
@@ -69,6 +70,7 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
   // forwarded-proto header, and the engine reads it.
   provider.proxy = true;
   installInternals(provider);
+  provider.use(endBrowserSessionOnLogout(realm) as unknown as Parameters<Provider['use']>[0]);
   watchProviderEvents(provider, realm);
   return { realmId: realm.id, revision: realm.revision, issuer, provider, callback: provider.callback() };
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import { parse } from 'cookie';
-import { readSessionCookie } from '../auth/session-cookie';
-import { realmDb } from '../domain/context';
+import { clearedSessionCookie, readSessionCookie } from '../auth/session-cookie';
+import { logout } from '../domain/auth/logout';
+import { domainContext, realmDb } from '../domain/context';
 import { findLiveSession, type LiveSession } from '../domain/sessions/repo';
 import type { RealmRecord } from '../realm/realm-record';
 import { OIDC_COOKIE_NAMES } from './routes';
@@ -42,4 +43,23 @@ export async function alignEngineSession(realm: RealmRecord, req: IncomingMessag
     keep = !row || !row.accountId || row.accountId === browser.userId;
   }
   if (!keep) req.headers.cookie = withoutEngineSession(header);
+}
+
+type KoaLike = { oidc?: { route?: string; params?: Record<string, unknown> }; status: number; get(name: string): string; append(name: string, value: string): void; ip: string };
+
+/**
+ * Engine middleware: an RP-initiated logout the person confirmed also ends the Gatehouse browser
+ * session, so signing out through the engine signs out of the hosted pages too.
+ */
+export function endBrowserSessionOnLogout(realm: RealmRecord) {
+  return async (ctx: KoaLike, next: () => Promise<void>): Promise<void> => {
+    await next();
+    if (ctx.oidc?.route !== 'end_session_confirm' || !ctx.oidc.params?.logout || ctx.status !== 303) return;
+    const session = await liveBrowserSession(realm, ctx.get('cookie'));
+    if (session) {
+      const actor = { kind: 'user', userId: session.userId, userName: session.userName, sessionId: session.id } as const;
+      await logout(domainContext(realm, actor, { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined }));
+    }
+    ctx.append('set-cookie', clearedSessionCookie());
+  };
 }

@@ -12,7 +12,14 @@ import { shared } from './shared';
 // channel, and each instance forgets its cache when it hears one (ARCHITECTURE.md "Scaling out").
 const CHANNEL = 'gatehouse:realm-changed';
 /** Events after which other instances must drop their realm, settings and group-graph caches. */
-const RELAYED = /^(realm|realm-settings|group|role|app)\./;
+const RELAYED = /^(realm|realm-settings|group|role|app|oauth-client|oauth-scope|oauth-api|service-account|signing-key)\./;
+
+/** Further caches to drop when another instance reports a change (the OAuth engine adds its own). */
+const onRelayedChange = shared('realm-relay.extra', (): (() => void)[] => []);
+
+export function alsoInvalidateOnRelay(drop: () => void): void {
+  if (!onRelayedChange.includes(drop)) onRelayedChange.push(drop);
+}
 
 export async function startRealmInvalidationRelay(): Promise<void> {
   const url = settings().redisUrl;
@@ -27,6 +34,7 @@ export async function startRealmInvalidationRelay(): Promise<void> {
         invalidateRealmCache();
         invalidateRealmSettingsCache();
         invalidateGroupGraph();
+        for (const drop of onRelayedChange) drop();
       }
     });
     subscribe(async (event) => {

@@ -17,6 +17,9 @@ const REALM_CATEGORIES: Record<string, string> = {
   role: 'Authorization',
   membership: 'Authorization',
   'service-account': 'Authorization',
+  'oauth-client': 'OAuth',
+  'oauth-scope': 'OAuth',
+  'oauth-api': 'OAuth',
   invite: 'Authentication',
 };
 

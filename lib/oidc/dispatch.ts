@@ -1,0 +1,30 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { settings } from '../config/env';
+import { CLIENT_IP_HEADER } from '../http/client-ip';
+import type { RealmRecord } from '../realm/realm-record';
+import { handleInteraction } from './interactions';
+import { engineFor } from './provider-cache';
+import { INTERACTION_PREFIX, OIDC_ROUTES } from './routes';
+import { alignEngineSession } from './session-bridge';
+
+// The door to the OAuth engine (ARCHITECTURE.md "One process, three doors"): server.ts hands every
+// /connect/* and /.well-known/* request of a resolved realm to this function.
+const SESSION_PATHS = new Set<string>([OIDC_ROUTES.authorization, OIDC_ROUTES.end_session, OIDC_ROUTES.code_verification]);
+
+export async function dispatchToEngine(realm: RealmRecord, pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const engine = await engineFor(realm);
+  // The engine builds its URLs from these: the scheme is a setting, the address is the peer's.
+  req.headers['x-forwarded-proto'] = settings().publicScheme;
+  req.headers['x-forwarded-for'] = String(req.headers[CLIENT_IP_HEADER] ?? '');
+  delete req.headers['x-forwarded-host'];
+
+  if (pathname.startsWith(INTERACTION_PREFIX)) return handleInteraction(realm, engine.provider, pathname, req, res);
+  if (pathname === '/.well-known/oauth-authorization-server') {
+    // RFC 8414 metadata: the same document as OpenID discovery.
+    req.url = `/.well-known/openid-configuration${req.url?.slice(pathname.length) ?? ''}`;
+  }
+  if (SESSION_PATHS.has(pathname) || pathname.startsWith(`${OIDC_ROUTES.end_session}/`) || pathname.startsWith(`${OIDC_ROUTES.code_verification}/`)) {
+    await alignEngineSession(realm, req);
+  }
+  engine.callback(req, res);
+}

@@ -1,0 +1,128 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type Provider from 'oidc-provider';
+import { AppError } from '../errors/app-error';
+import { assertSameOrigin } from '../http/csrf';
+import type { RealmRecord } from '../realm/realm-record';
+import { sendProblem } from '../runtime/node-problem';
+import { acrOf, meetsAcr } from './acr';
+import { INTERACTION_PREFIX, interactionPath } from './routes';
+import { liveBrowserSession } from './session-bridge';
+
+// The sign-in bridge (issue 4.2). The engine sends a browser that needs a person here:
+// - login: a live Gatehouse session (fresh enough for prompt=login, max_age or the requested acr)
+//   finishes the step at once; otherwise the browser goes to the hosted sign-in with this page as
+//   its `?redirect=` continuation, and every local sign-in method comes back here.
+// - consent: clients with ConsentType Implicit are granted what they asked for; Explicit ones show
+//   the hosted consent page (/consent), whose form posts to `confirm` or `abort` below.
+
+type Details = Awaited<ReturnType<Provider['interactionDetails']>>;
+
+function redirect(res: ServerResponse, location: string): void {
+  res.statusCode = 303;
+  res.setHeader('location', location);
+  res.setHeader('cache-control', 'no-store');
+  res.end();
+}
+
+function signInUrl(details: Details, reauth: boolean): string {
+  const q = new URLSearchParams({ redirect: interactionPath(details.uid) });
+  if (reauth) q.set('reauth', '1');
+  const hint = details.params.login_hint;
+  if (typeof hint === 'string' && hint.length <= 256) q.set('login_hint', hint);
+  return `/login?${q.toString()}`;
+}
+
+function requestedAcr(details: Details): string | undefined {
+  const values = typeof details.params.acr_values === 'string' ? details.params.acr_values.split(' ') : [];
+  return values.find(Boolean);
+}
+
+async function onLogin(realm: RealmRecord, provider: Provider, details: Details, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const session = await liveBrowserSession(realm, req.headers.cookie);
+  const reasons = details.prompt.reasons;
+  const freshNeeded = reasons.includes('login_prompt') || reasons.includes('max_age') || reasons.some((r) => r.startsWith('essential_acr'));
+  const freshEnough = session && (!freshNeeded || session.createdAt.getTime() >= details.iat * 1000 - 1000);
+  const acr = requestedAcr(details);
+  if (session && freshEnough) {
+    if (acr && !meetsAcr(session.amr, acr) && reasons.some((r) => r.startsWith('essential_acr'))) {
+      await provider.interactionFinished(req, res, { error: 'unmet_authentication_requirements', error_description: 'The sign-in did not meet the requested authentication level.' }, { mergeWithLastSubmission: false });
+      return;
+    }
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: session.userId, amr: session.amr, acr: acrOf(session.amr), ts: Math.floor(session.createdAt.getTime() / 1000) } },
+      { mergeWithLastSubmission: false },
+    );
+    return;
+  }
+  if (details.params.prompt === 'none') {
+    await provider.interactionFinished(req, res, { error: 'login_required', error_description: 'The person is not signed in.' }, { mergeWithLastSubmission: false });
+    return;
+  }
+  redirect(res, signInUrl(details, Boolean(session)));
+}
+
+/** Grants what the interaction is missing: every requested scope, claim and resource scope. */
+async function grantMissing(provider: Provider, details: Details): Promise<string> {
+  const accountId = details.session?.accountId;
+  const clientId = String(details.params.client_id);
+  const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId });
+  if (!grant) throw new AppError('Validation.Failed', { detail: 'The sign-in request has expired. Start again from the application.' });
+  const d = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+  if (d.missingOIDCScope?.length) grant.addOIDCScope(d.missingOIDCScope.join(' '));
+  if (d.missingOIDCClaims?.length) grant.addOIDCClaims(d.missingOIDCClaims);
+  for (const [indicator, scopes] of Object.entries(d.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+  return grant.save();
+}
+
+async function onConsent(provider: Provider, details: Details, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const client = await provider.Client.find(String(details.params.client_id));
+  const consentType = (client as unknown as { consentType?: string } | undefined)?.consentType;
+  if (consentType === 'Implicit') {
+    const grantId = await grantMissing(provider, details);
+    await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+    return;
+  }
+  if (details.params.prompt === 'none') {
+    await provider.interactionFinished(req, res, { error: 'consent_required', error_description: 'The person has not approved this application.' }, { mergeWithLastSubmission: true });
+    return;
+  }
+  redirect(res, `/consent?uid=${encodeURIComponent(details.uid)}`);
+}
+
+function toRequest(req: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+  return new Request('http://interaction.invalid/', { method: req.method, headers });
+}
+
+/** Serves `/connect/interaction/{uid}[/confirm|/abort]`. */
+export async function handleInteraction(realm: RealmRecord, provider: Provider, pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const [uid, action] = pathname.slice(INTERACTION_PREFIX.length).split('/');
+  let details: Details;
+  try {
+    details = await provider.interactionDetails(req, res);
+  } catch {
+    // No interaction cookie, or it expired: the sign-in must start again from the application.
+    return sendProblem(res, new AppError('Auth.InteractionExpired'));
+  }
+  if (details.uid !== uid) return sendProblem(res, new AppError('Auth.InteractionExpired'));
+
+  if (!action && req.method === 'GET') {
+    if (details.prompt.name === 'login') return onLogin(realm, provider, details, req, res);
+    if (details.prompt.name === 'consent') return onConsent(provider, details, req, res);
+    return sendProblem(res, new AppError('Auth.InteractionExpired'));
+  }
+  if (req.method !== 'POST' || (action !== 'confirm' && action !== 'abort')) return sendProblem(res, new AppError('Request.NotFound'));
+  assertSameOrigin(toRequest(req));
+  if (details.prompt.name !== 'consent') return sendProblem(res, new AppError('Auth.InteractionExpired'));
+  const session = await liveBrowserSession(realm, req.headers.cookie);
+  if (!session || session.userId !== details.session?.accountId) return sendProblem(res, new AppError('Auth.Unauthenticated'));
+  if (action === 'abort') {
+    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The person declined the request.' }, { mergeWithLastSubmission: true });
+    return;
+  }
+  const grantId = await grantMissing(provider, details);
+  await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+}

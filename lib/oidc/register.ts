@@ -1,0 +1,15 @@
+import { alsoInvalidateOnRelay } from '../runtime/realm-invalidation';
+import { clientCache, registerClientCacheInvalidation } from './client-cache';
+import { invalidateEngines, registerProviderInvalidation } from './provider-cache';
+
+const dropEngineCaches = () => {
+  clientCache().clear();
+  invalidateEngines();
+};
+
+/** Event subscribers of the OAuth engine: started by server.ts, the only process that runs it. */
+export function registerOAuthEngine(): void {
+  registerClientCacheInvalidation();
+  registerProviderInvalidation();
+  alsoInvalidateOnRelay(dropEngineCaches);
+}
