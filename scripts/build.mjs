@@ -8,7 +8,10 @@ import { ensureNextTsconfig } from './next-tsconfig.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 ensureNextTsconfig(root);
-execFileSync(process.execPath, [join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, stdio: 'inherit' });
+// `--server-only` rebuilds just dist/server.js (a change confined to code only server.ts runs).
+if (!process.argv.includes('--server-only')) {
+  execFileSync(process.execPath, [join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], { cwd: root, stdio: 'inherit' });
+}
 await build({
   entryPoints: { server: join(root, 'server.ts') },
   outdir: join(root, 'dist'),

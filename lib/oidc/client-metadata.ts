@@ -101,3 +101,10 @@ export function fromRegistration(metadata: Record<string, unknown>, secretHash: 
     isActive: true,
   };
 }
+
+/** A Gatehouse extra metadata value on an engine client instance (the engine may camel-case names). */
+export function clientExtra(client: unknown, name: (typeof GATEHOUSE_CLIENT_PROPERTIES)[number]): unknown {
+  if (!client || typeof client !== 'object') return undefined;
+  const c = client as Record<string, unknown>;
+  return c[name] ?? c[name.replace(/_([a-z])/g, (_m, ch: string) => ch.toUpperCase())];
+}

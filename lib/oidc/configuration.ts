@@ -4,7 +4,7 @@ import { userClaims } from '../domain/oidc-claims/user-claims';
 import type { PrivateJwk } from '../domain/signing-keys/signing-keys';
 import type { RealmRecord } from '../realm/realm-record';
 import { realmAdapter, type AdapterContext } from './adapter';
-import { GATEHOUSE_CLIENT_PROPERTIES } from './client-metadata';
+import { clientExtra, GATEHOUSE_CLIENT_PROPERTIES } from './client-metadata';
 import { ACR_VALUES } from './acr';
 import { OIDC_COOKIE_NAMES, OIDC_ROUTES, interactionPath } from './routes';
 import type { RealmOAuthConfig } from './realm-oauth-config';
@@ -43,9 +43,9 @@ const CLAIMS: Record<string, string[]> = {
   permissions: ['permissions'],
 };
 
-function clientProperty(ctx: KoaContextWithOIDC, name: string): unknown {
-  const client = ctx.oidc?.client as unknown as Record<string, unknown> | undefined;
-  return client?.[name];
+function clientAppId(ctx: KoaContextWithOIDC): string | null {
+  const value = clientExtra(ctx.oidc?.client, 'app_id');
+  return typeof value === 'string' ? value : null;
 }
 
 export function engineConfiguration(input: RealmEngineInput): Configuration {
@@ -88,7 +88,7 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
     issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
     findAccount: async (ctx, sub) => {
-      const claims = await userClaims(realm, sub, (clientProperty(ctx, 'appId') as string | undefined) ?? null);
+      const claims = await userClaims(realm, sub, clientAppId(ctx));
       if (!claims) return undefined;
       return { accountId: sub, claims: async () => claims };
     },
@@ -99,7 +99,7 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
       if (!t.accountId || !t.scope) return undefined;
       const scopes = t.scope.split(' ');
       if (!scopes.includes('roles') && !scopes.includes('permissions')) return undefined;
-      const claims = await userClaims(realm, t.accountId, (clientProperty(ctx, 'appId') as string | undefined) ?? null);
+      const claims = await userClaims(realm, t.accountId, clientAppId(ctx));
       if (!claims) return undefined;
       return {
         ...(scopes.includes('roles') ? { roles: claims.roles } : {}),
@@ -131,7 +131,7 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
         getResourceServerInfo: async (ctx, resourceIndicator, client) => {
           const rs = oauth.resourceServers.get(resourceIndicator);
           if (!rs) throw new errors.InvalidTarget();
-          const reference = (client as unknown as Record<string, unknown>).accessTokenType === 'Reference';
+          const reference = clientExtra(client, 'access_token_type') === 'Reference';
           return {
             audience: rs.audience,
             scope: rs.scopes.join(' '),

@@ -5,6 +5,7 @@ import { assertSameOrigin } from '../http/csrf';
 import type { RealmRecord } from '../realm/realm-record';
 import { sendProblem } from '../runtime/node-problem';
 import { acrOf, meetsAcr } from './acr';
+import { clientExtra } from './client-metadata';
 import { INTERACTION_PREFIX, interactionPath } from './routes';
 import { liveBrowserSession } from './session-bridge';
 
@@ -78,7 +79,7 @@ async function grantMissing(provider: Provider, details: Details): Promise<strin
 
 async function onConsent(provider: Provider, details: Details, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const client = await provider.Client.find(String(details.params.client_id));
-  const consentType = (client as unknown as { consentType?: string } | undefined)?.consentType;
+  const consentType = clientExtra(client, 'consent_type');
   if (consentType === 'Implicit') {
     const grantId = await grantMissing(provider, details);
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
