@@ -11,7 +11,15 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     reconnectRate?: number;
-    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string; setupRequest?: (req: Request) => Request }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: Request) => Request;
+      /** Called with every answer's status and body, before the connection's next setupRequest. */
+      onResponse?: (status: number, body: string) => void;
+    }[];
   };
   export type Histogram = { average: number; mean: number; stddev: number; min: number; max: number; p50: number; p90: number; p99: number; total: number };
   export type Result = {
@@ -24,7 +32,11 @@ declare module 'autocannon' {
     latency: Histogram;
     requests: Histogram & { sent: number };
   };
-  type Instance = Promise<Result> & { stop(): void };
+  type Instance = Promise<Result> & {
+    stop(): void;
+    /** Every answer, with its latency in ms (the run's own histogram only keeps percentiles). */
+    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): Instance;
+  };
   function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -7,11 +7,25 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
 
 export type Reply = { status: number; headers: http.IncomingHttpHeaders; text: string; json<T = unknown>(): T };
 
-export function request(opts: { port: number; path: string; method?: string; host?: string; cookie?: string; body?: unknown }): Promise<Reply> {
-  const payload = opts.body === undefined ? undefined : JSON.stringify(opts.body);
-  const headers: Record<string, string> = { host: opts.host ?? 'localhost' };
+export type RequestOptions = {
+  port: number;
+  path: string;
+  method?: string;
+  host?: string;
+  cookie?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as application/x-www-form-urlencoded (the OAuth endpoints), instead of `body`. */
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+};
+
+export function request(opts: RequestOptions): Promise<Reply> {
+  const json = opts.body !== undefined && !opts.form;
+  const payload = opts.form ? new URLSearchParams(opts.form).toString() : json ? JSON.stringify(opts.body) : undefined;
+  const headers: Record<string, string> = { host: opts.host ?? 'localhost', ...opts.headers };
   if (payload !== undefined) {
-    headers['content-type'] = 'application/json';
+    headers['content-type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';
     headers['content-length'] = String(Buffer.byteLength(payload));
   }
   if (opts.cookie) headers.cookie = opts.cookie;

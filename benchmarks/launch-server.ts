@@ -6,8 +6,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { request } from './http';
 
-// Starts the production build (`node dist/server.js`) as the bench's server, and runs the bundled
-// CLI with the same environment. The server's output goes to a log file in its data directory.
+// Starts the production build (`node dist/server.js`) as the bench's server, and runs the CLI (from
+// source, bin/gatehouse.mjs) with the same environment. The server's output goes to a log file in its data directory.
 
 export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 
@@ -16,7 +16,8 @@ export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // .next/node_modules links are relative and resolve through it).
 let appDir = ROOT;
 const SERVER = () => join(appDir, 'dist', 'server.js');
-const CLI = () => join(appDir, 'dist', 'cli.js');
+// The CLI is not part of the build: bin/gatehouse.mjs always runs it from source (through tsx).
+const CLI = () => join(ROOT, 'bin', 'gatehouse.mjs');
 const SKIP_IN_SNAPSHOT = new Set(['cache', 'dev', 'trace', 'trace-build', 'diagnostics', 'types']);
 
 export function snapshotBuild(dir: string): void {
@@ -44,7 +45,7 @@ export type RunningServer = {
 };
 
 export function isBuilt(): boolean {
-  return existsSync(join(ROOT, 'dist', 'server.js')) && existsSync(join(ROOT, 'dist', 'cli.js')) && existsSync(join(ROOT, '.next', 'BUILD_ID'));
+  return existsSync(join(ROOT, 'dist', 'server.js')) && existsSync(join(ROOT, '.next', 'BUILD_ID'));
 }
 
 export async function freePort(): Promise<number> {
@@ -76,7 +77,7 @@ function memoryOf(pid: number): { rssMiB: number; peakMiB: number } {
 
 // /proc/<pid>/stat fields 14 and 15 (utime, stime) in clock ticks; 100 per second on Linux.
 const TICKS_PER_SECOND = 100;
-function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
@@ -100,12 +101,21 @@ async function waitHealthy(port: number, child: ChildProcess, logFile: string): 
 export async function startServer(storage: StorageEnv, port?: number, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const p = port ?? (await freePort());
   const env = { ...gatehouseEnv(p, storage), ...extraEnv };
-  const logFile = join(storage.dataDir, 'server.log');
+  return startNodeProcess([SERVER()], { cwd: appDir, env, port: p, logFile: join(storage.dataDir, 'server.log') });
+}
+
+/**
+ * `node <args>` as a bench server that answers GET /health on `port`; its output goes to `logFile`.
+ * Also used for the bare oidc-provider of the `oauth` bench, so both are started, profiled and
+ * measured alike.
+ */
+export async function startNodeProcess(args: string[], o: { cwd: string; env: NodeJS.ProcessEnv; port: number; logFile: string }): Promise<RunningServer> {
+  const { env, logFile, port: p } = o;
   const log = createWriteStream(logFile, { flags: 'a' });
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in
   // Chrome DevTools, or sum self time per function) to see what dominates a missed target.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, SERVER()], { cwd: appDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...profile, ...args], { cwd: o.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   await waitHealthy(p, child, logFile);
@@ -129,10 +139,10 @@ export async function startServer(storage: StorageEnv, port?: number, extraEnv: 
   };
 }
 
-/** `gatehouse <args>` through the bundled CLI, with the server's environment; resolves stdout. */
+/** `gatehouse <args>` through bin/gatehouse.mjs (source, via tsx), with the server's environment; resolves stdout. */
 export function runCli(env: NodeJS.ProcessEnv, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [CLI(), ...args], { cwd: appDir, env, timeout: 120_000 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [CLI(), ...args], { cwd: ROOT, env, timeout: 120_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`gatehouse ${args.slice(0, 2).join(' ')} failed: ${stderr || error.message}`));
       else resolve(stdout);
     });

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { loadavg } from 'node:os';
 import autocannon, { type Options, type Request, type Result } from 'autocannon';
+import { percentiles } from './flows';
 
 // One throughput measurement: a short warm-up, then autocannon for `duration` seconds. Rates count
 // 2xx answers only; non-2xx answers and errors are reported beside them, never hidden.
@@ -104,4 +105,64 @@ export async function measure(spec: LoadSpec, opts: MeasureOptions): Promise<Mea
 export function rotation<T>(items: readonly T[]): () => T {
   let i = 0;
   return () => items[i++ % items.length];
+}
+
+export type SplitSpec = {
+  name: string;
+  port: number;
+  path: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** The body of each request, asked for just before the connection sends it. */
+  body: () => string;
+  /** Every answer's status and body, before the same connection asks for its next body. */
+  onResponse?: (status: number, body: string) => void;
+};
+
+/**
+ * Like `measure`, for requests that may be sent only once each (a rotating refresh token): one
+ * autocannon instance per connection, run side by side. Within one instance all connections share
+ * a single request object, and each connection builds its first request when it is created, so
+ * every connection's first request would carry the body built last; with one connection per
+ * instance each first request is its own. Latencies come from every answer, pooled.
+ */
+export async function measureSplit(spec: SplitSpec, opts: MeasureOptions): Promise<Measurement> {
+  const run = async (seconds: number) => {
+    const latencies: number[] = [];
+    const runs = Array.from({ length: opts.connections }, () =>
+      autocannon({
+        url: `http://127.0.0.1:${spec.port}${spec.path}`,
+        connections: 1,
+        duration: seconds,
+        timeout: 30,
+        method: spec.method ?? 'POST',
+        headers: { host: 'localhost', ...spec.headers },
+        requests: [{ setupRequest: (req) => ({ ...req, body: spec.body() }), onResponse: spec.onResponse }],
+      }).on('response', (_client, _status, _bytes, ms) => latencies.push(ms)),
+    );
+    return { results: await Promise.all(runs), latencies };
+  };
+  const warmup = opts.warmup ?? 1;
+  if (warmup > 0) await run(warmup);
+  const cpuBefore = opts.cpuMs?.() ?? NaN;
+  const { results, latencies } = await run(opts.duration);
+  const cpu = (opts.cpuMs?.() ?? NaN) - cpuBefore;
+  const statusCodes: Record<string, number> = {};
+  for (const r of results) for (const [code, s] of Object.entries(r.statusCodeStats ?? {})) statusCodes[code] = (statusCodes[code] ?? 0) + s.count;
+  const sum = (f: (r: Result) => number) => results.reduce((n, r) => n + f(r), 0);
+  const ok = sum((r) => r['2xx']);
+  const non2xx = sum((r) => r.non2xx);
+  const p = percentiles(latencies);
+  return {
+    name: spec.name,
+    rps: ok / Math.max(...results.map((r) => r.duration)),
+    p50: p.p50,
+    p99: p.p99,
+    ok,
+    non2xx,
+    errors: sum((r) => r.errors + r.timeouts),
+    statusCodes,
+    cpuMsPerRequest: cpu / (ok + non2xx),
+    load: loadavg()[0],
+  };
 }

@@ -24,7 +24,7 @@ export type BenchOptions = {
   otpWorkers: number;
 };
 
-export const BENCH_PARTS = ['throughput', 'login', 'argon2', 'realms', 'postgres', 'totp', 'email-otp', 'passkey', 'forgot-password'] as const;
+export const BENCH_PARTS = ['throughput', 'login', 'argon2', 'realms', 'postgres', 'totp', 'email-otp', 'passkey', 'forgot-password', 'oauth'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export const HELP = `npm run bench [-- options]
@@ -34,7 +34,8 @@ export const HELP = `npm run bench [-- options]
   --build            run npm run build first (done anyway when dist/server.js is missing)
   --only=a,b         run only these parts: throughput, login, argon2, realms, postgres (the
                      PostgreSQL phase), totp, email-otp, passkey, forgot-password (the sign-in
-                     flows, on a server with GATEHOUSE_RATE_LIMIT_SCALE=0)
+                     flows, on a server with GATEHOUSE_RATE_LIMIT_SCALE=0), oauth (client
+                     credentials, refresh and introspection beside a bare oidc-provider)
 
 Environment:
   BENCH_DURATION=8          seconds per throughput row

@@ -3,6 +3,7 @@ import type { ConnectionCount } from './postgres';
 import type { FlowMeasurement } from './flows';
 import type { Argon2Rate } from './scenario-argon2';
 import type { ForgotTiming } from './scenario-forgot-password';
+import type { OAuthRow } from './scenario-oauth';
 import type { BulkCreate, CreateTiming, FleetResult } from './scenario-realms';
 import { markdownTable, type Row } from './table';
 
@@ -21,10 +22,12 @@ export type Report = {
   /** Multi-request sign-in flows (phase-auth.ts). */
   flows: FlowMeasurement[];
   forgot?: ForgotTiming;
+  /** Gatehouse beside a bare oidc-provider (phase-oauth.ts). */
+  oauth: OAuthRow[];
   notes: string[];
 };
 
-export const emptyReport = (): Report => ({ header: [], rows: [], argon2: [], ratios: [], creates: [], fleets: [], connections: [], flows: [], notes: [] });
+export const emptyReport = (): Report => ({ header: [], rows: [], argon2: [], ratios: [], creates: [], fleets: [], connections: [], flows: [], oauth: [], notes: [] });
 
 const statusText = (m: Measurement) =>
   m.non2xx === 0 && m.errors === 0
@@ -64,6 +67,7 @@ export function renderReport(r: Report): string {
     const off = Math.abs(f.ratio - 1);
     out.push(`Median ratio missing / existing: ${f.ratio.toFixed(3)} (target within 10 %: ${off <= 0.1 ? 'met' : 'MISSED'}).`, '');
   }
+  if (r.oauth.length) out.push(...renderOAuth(r.oauth));
   if (r.ratios.length) {
     out.push('## Ratios', '');
     out.push(markdownTable(['ratio', 'measured', 'target', 'result'], r.ratios.map((x) => [x.name, `${x.value.toFixed(2)}×`, `≥ ${x.target}×`, x.value >= x.target ? 'met' : 'MISSED'])), '');
@@ -91,4 +95,50 @@ export function renderReport(r: Report): string {
   }
   if (r.notes.length) out.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
   return out.join('\n');
+}
+
+const perCpuSecond = (m: Measurement) => 1000 / m.cpuMsPerRequest;
+
+/** The OAuth comparison: one row per metric, Gatehouse beside the bare engine, then the verdicts. */
+function renderOAuth(rows: OAuthRow[]): string[] {
+  const out = ['## OAuth engine: Gatehouse vs bare oidc-provider (same run, same machine)', ''];
+  out.push(
+    markdownTable(
+      ['metric', 'Gatehouse req/s', 'bare req/s', 'ratio', 'Gatehouse p50/p99 ms', 'bare p50/p99 ms', 'CPU ms/req G / bare', 'per CPU-s G / bare', 'CPU ratio', 'target', 'non-2xx G / bare', 'load avg'],
+      rows.map((x) => {
+        const g = x.gatehouse;
+        const b = x.bare;
+        const target = [x.ratioTarget ? `≥ ${x.ratioTarget}× bare` : '', x.perCoreTarget ? `≥ ${x.perCoreTarget.toLocaleString('en-US')}/s/core` : ''].filter(Boolean).join(', ') || '–';
+        return [
+          x.metric,
+          g.rps,
+          b.rps,
+          `${(g.rps / b.rps).toFixed(2)}×`,
+          `${g.p50.toFixed(1)} / ${g.p99.toFixed(1)}`,
+          `${b.p50.toFixed(1)} / ${b.p99.toFixed(1)}`,
+          `${g.cpuMsPerRequest.toFixed(2)} / ${b.cpuMsPerRequest.toFixed(2)}`,
+          `${Math.round(perCpuSecond(g)).toLocaleString('en-US')} / ${Math.round(perCpuSecond(b)).toLocaleString('en-US')}`,
+          `${(b.cpuMsPerRequest / g.cpuMsPerRequest).toFixed(2)}×`,
+          target,
+          `${statusText(g)} / ${statusText(b)}`,
+          `${g.load.toFixed(2)} / ${b.load.toFixed(2)}`,
+        ];
+      }),
+    ),
+    '',
+    '"ratio" is Gatehouse req/s over bare req/s; "CPU ratio" is bare CPU ms/req over Gatehouse CPU ms/req (the same comparison from server CPU time, which other load on the machine disturbs less). Targets (issue 4):',
+    '',
+  );
+  for (const x of rows) {
+    if (x.ratioTarget) {
+      const ratio = x.gatehouse.rps / x.bare.rps;
+      out.push(`- ${x.metric}: ${ratio.toFixed(2)}× the bare engine (target ≥ ${x.ratioTarget}×: ${ratio >= x.ratioTarget ? 'met' : 'MISSED'}; by CPU time ${(x.bare.cpuMsPerRequest / x.gatehouse.cpuMsPerRequest).toFixed(2)}×).`);
+    }
+    if (x.perCoreTarget) {
+      const cpu = perCpuSecond(x.gatehouse);
+      out.push(`- ${x.metric}: ${Math.round(x.gatehouse.rps).toLocaleString('en-US')}/s on one core (one Node process; target ≥ ${x.perCoreTarget.toLocaleString('en-US')}/s: ${x.gatehouse.rps >= x.perCoreTarget ? 'met' : 'MISSED'}); ${Math.round(cpu).toLocaleString('en-US')} per CPU-second (${cpu >= x.perCoreTarget ? 'met' : 'MISSED'} by CPU time).`);
+    }
+  }
+  out.push('');
+  return out;
 }

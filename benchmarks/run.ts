@@ -7,8 +7,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { controlPlaneAdmin } from './admin';
 import { stopAgent } from './http';
 import { isBuilt, ROOT, snapshotBuild, startServer, type RunningServer } from './launch-server';
-import { HELP, parseOptions, type BenchOptions, type BenchPart } from './options';
+import { BENCH_PARTS, HELP, parseOptions, type BenchOptions, type BenchPart } from './options';
 import { authPhase, AUTH_SCENARIOS } from './phase-auth';
+import { oauthPhase } from './phase-oauth';
 import { realmPhase } from './phase-realms';
 import { connectionCount, createDatabase, dropGatehouseDatabases, realmDatabasesOf, startPostgres, type PgServer } from './postgres';
 import { emptyReport, renderReport, type Report } from './report';
@@ -58,6 +59,7 @@ async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: 
   if (login && Number.isFinite(raw)) report.ratios.push({ name: 'login / raw argon2 verify', value: login.rps / raw, target: 0.8 });
 
   if (AUTH_SCENARIOS.some(want)) await authPhase(tmp, o, report, track);
+  if (want('oauth')) await oauthPhase(tmp, o, report, track);
 }
 
 async function postgresPhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void, trackPg: (p: PgServer) => void): Promise<void> {
@@ -108,7 +110,7 @@ async function main(): Promise<number> {
     `autocannon ${o.connections} connections, ${o.duration} s per row after a 1 s warm-up, client on the same machine; production build (NODE_ENV=production node dist/server.js)`,
     `fleet sizes: SQLite ${o.only.has('realms') ? o.realms : 'skipped'}, PostgreSQL ${o.postgres ? o.pgRealms : 'skipped'} realms; ${o.creates} timed sequential creates`,
   );
-  if (o.only.size < 9) report.header.push(`parts run (--only): ${[...o.only].join(', ')}`);
+  if (o.only.size < BENCH_PARTS.length) report.header.push(`parts run (--only): ${[...o.only].join(', ')}`);
   const tmp = mkdtempSync(join(tmpdir(), 'gatehouse-bench-'));
   const servers: RunningServer[] = [];
   const pgServers: PgServer[] = [];

@@ -17,8 +17,8 @@ import {
 // App's id (or slug). The plaintext code is in the mint answer only; lists never carry it.
 //
 // Spec 5.2 also admits bearer tokens with the App-bound scopes invite:read / invite:write: the
-// domain side of that seam is lib/domain/invite-codes/access.ts; the `permission` below is checked
-// by the wrapper for cookie callers and must admit bearer callers when bearer auth arrives.
+// wrapper skips `permission` for such tokens and lib/domain/invite-codes/access.ts checks the scope
+// and that the token's client belongs to the App.
 const tags = ['Invite codes'] as const;
 
 export const mintInviteCodesEndpoint = defineEndpoint({
@@ -27,6 +27,7 @@ export const mintInviteCodesEndpoint = defineEndpoint({
   summary: 'Mint one invite code (answer: the code resource with `Code`) or `Count` codes (answer: `Codes`); the plaintext is shown once',
   tags,
   auth: 'user',
+  bearer: 'invite-write',
   permission: 'invite-code:write',
   params: appParamsSchema,
   body: mintInviteCodesSchema,
@@ -41,6 +42,7 @@ export const listInviteCodesEndpoint = defineEndpoint({
   summary: "An App's invite codes, newest first, filterable by status (never the code itself)",
   tags,
   auth: 'user',
+  bearer: 'invite-read',
   permission: 'invite-code:read',
   params: appParamsSchema,
   query: inviteCodeListQuerySchema,
@@ -54,6 +56,7 @@ export const revokeInviteCodeEndpoint = defineEndpoint({
   summary: 'Revoke an unused invite code (idempotent; a used code stays Used)',
   tags,
   auth: 'user',
+  bearer: 'invite-write',
   permission: 'invite-code:write',
   params: appCodeParamsSchema,
   status: 204,
@@ -66,6 +69,7 @@ export const listRealmInviteCodesEndpoint = defineEndpoint({
   summary: 'Realm-wide overview of invite codes, filterable by appId and status',
   tags,
   auth: 'user',
+  bearer: 'management',
   permission: 'invite-code:read',
   query: adminInviteCodeListQuerySchema,
   response: pageSchema(inviteCodeSchema),

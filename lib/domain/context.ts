@@ -10,8 +10,14 @@ export type Actor =
   | { kind: 'user'; userId: string; userName: string; sessionId: string | null; scopes?: readonly string[] }
   // A service account calling with a client_credentials token of one of its credentials (spec 4.7).
   | { kind: 'service-account'; serviceAccountId: string; name: string; clientId: string; scopes: readonly string[] }
+  // An OAuth client acting for itself (client credentials, no service account): only scope-based
+  // routes (the App-bound invite scopes) accept it; it holds no permissions.
+  | { kind: 'client'; clientId: string }
   // The command-line tool and start-up seeding: trusted, acts without a user.
   | { kind: 'system'; reason: string };
+
+/** What a verified bearer token grants: its client, the client's App, and the token's scopes. */
+export type BearerGrant = { clientId: string; appId: string | null; scopes: readonly string[]; audiences: readonly string[] };
 
 export type DomainContext = {
   realm: RealmRecord;
@@ -24,6 +30,8 @@ export type DomainContext = {
    * App's EmailBranding for mail.
    */
   appId?: string;
+  /** Set when the caller authenticated with an OAuth bearer token (spec 5.2). */
+  bearer?: BearerGrant;
   /** Memo for per-request derived data (effective permissions), keyed by purpose. */
   memo: Map<string, unknown>;
 };

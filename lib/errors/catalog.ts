@@ -12,6 +12,8 @@ export const errorCatalog = {
   'Auth.InvalidCredentials': { status: 401, title: 'The user name or password is incorrect.' },
   'Auth.AccountDisabled': { status: 401, title: 'The user name or password is incorrect.' },
   'Auth.Forbidden': { status: 403, title: 'You do not have permission to do this.' },
+  'Auth.InvalidToken': { status: 401, title: 'The access token is invalid, expired or revoked.' },
+  'Auth.InsufficientScope': { status: 403, title: 'The access token does not carry the scope or audience this route requires.' },
   'Auth.InteractionExpired': { status: 400, title: 'This sign-in request has expired or was already used. Start again from the application.' },
   'Auth.PasswordlessOnly': { status: 403, title: 'This realm accepts passwordless sign-in only.' },
   'Realm.NotFound': { status: 404, title: 'Not Found' },

@@ -31,6 +31,9 @@ export function problemFromError(error: unknown, context?: string): Problem {
     if (error.errors) body.errors = error.errors;
     const headers: Record<string, string> = {};
     if (error.retryAfterSeconds !== undefined) headers['Retry-After'] = String(error.retryAfterSeconds);
+    // RFC 6750 section 3: bearer failures name the error in WWW-Authenticate.
+    if (error.code === 'Auth.InvalidToken') headers['WWW-Authenticate'] = 'Bearer error="invalid_token"';
+    if (error.code === 'Auth.InsufficientScope') headers['WWW-Authenticate'] = 'Bearer error="insufficient_scope"';
     return { status: error.status, body, headers };
   }
   logError(context ?? 'unhandled error', error);

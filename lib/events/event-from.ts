@@ -5,6 +5,7 @@ export function actorOf(ctx: DomainContext): EventActor {
   const a = ctx.actor;
   if (a.kind === 'user') return { kind: 'user', id: a.userId, name: a.userName, realmSlug: ctx.realm.slug };
   if (a.kind === 'service-account') return { kind: 'service-account', id: a.serviceAccountId, name: a.name, realmSlug: ctx.realm.slug };
+  if (a.kind === 'client') return { kind: 'client', name: a.clientId, realmSlug: ctx.realm.slug };
   if (a.kind === 'system') return { kind: 'system', name: a.reason };
   return { kind: 'anonymous' };
 }

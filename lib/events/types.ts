@@ -1,5 +1,5 @@
 // Domain events: one per mutation, published after commit (ARCHITECTURE.md). Names are `area.verbed`.
-export type EventActor = { id?: string; name?: string; realmSlug?: string; kind: 'user' | 'service-account' | 'system' | 'anonymous' };
+export type EventActor = { id?: string; name?: string; realmSlug?: string; kind: 'user' | 'service-account' | 'client' | 'system' | 'anonymous' };
 
 export type DomainEvent = {
   /** `area.verbed`, e.g. `realm.created`, `user.updated`, `auth.login-failed`. */

@@ -5,6 +5,7 @@ import { appIdForHost } from '../domain/apps/request-app';
 import { limitRequestRate } from '../domain/realm-settings/rate-limit';
 import { resolveHost } from '../realm/resolve';
 import { actorFromCookie } from './authenticate';
+import { authenticateBearer, bearerTokenOf, isScopeOnlyBearer, trustedForwardedSource } from './bearer';
 import { clientIp } from './client-ip';
 import { assertSameOrigin } from './csrf';
 import type { AnyEndpoint, Endpoint } from './endpoint';
@@ -28,11 +29,17 @@ export function toRouteHandler<B, Q, P>(endpoint: Endpoint<B, Q, P>) {
       if (e.controlPlaneOnly && !realm.isControlPlane) throw notFound();
       assertSameOrigin(request);
 
-      const actor = e.auth === 'anonymous' ? ({ kind: 'anonymous' } as const) : await actorFromCookie(realm, request.headers.get('cookie'));
+      // A route that admits bearer tokens (spec 5.2) uses one when it is sent; else the cookie.
+      const token = e.bearer ? bearerTokenOf(request.headers.get('authorization')) : undefined;
+      const viaBearer = token ? await authenticateBearer(realm, token, e.bearer!) : undefined;
+      const actor = viaBearer?.actor ?? (e.auth === 'anonymous' ? ({ kind: 'anonymous' } as const) : await actorFromCookie(realm, request.headers.get('cookie')));
       const appId = appIdForHost(realm, request.headers.get('host')); // the realm record's map: no query
-      const ctx = domainContext(realm, actor, { ip: clientIp(request.headers), userAgent: request.headers.get('user-agent') ?? undefined, appId });
-      if (e.auth === 'user' && actor.kind !== 'user') throw new AppError('Auth.Unauthenticated');
-      if (e.permission) await requirePermission(ctx, e.permission, e.app ?? 'gatehouse');
+      const ip = (await trustedForwardedSource(realm, request.headers)) ?? clientIp(request.headers);
+      const ctx = domainContext(realm, actor, { ip, userAgent: request.headers.get('user-agent') ?? undefined, appId });
+      ctx.bearer = viaBearer?.bearer;
+      if (e.auth === 'user' && actor.kind !== 'user' && !viaBearer) throw new AppError('Auth.Unauthenticated');
+      // App-bound invite scopes are checked by the operation itself (invite-codes/access.ts).
+      if (e.permission && !isScopeOnlyBearer(ctx.bearer)) await requirePermission(ctx, e.permission, e.app ?? 'gatehouse');
       if (e.rateLimit) await limitRequestRate(ctx, e.rateLimit);
 
       const params = e.params ? parseInput(e.params, (await next?.params) ?? {}, 'path') : undefined;

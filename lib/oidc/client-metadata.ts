@@ -25,6 +25,13 @@ export type OAuthClientRow = {
 
 export type EngineClientMetadata = Record<string, unknown> & { client_id: string };
 
+/**
+ * The engine reads a client without `scope` as "may request any scope" and refuses an empty one as
+ * invalid metadata. A client whose Scopes list is empty may request none, so the engine is given
+ * this placeholder instead: a scope it knows (configuration.ts adds it) that grants nothing.
+ */
+export const NO_SCOPE = 'urn:gatehouse:no-scope';
+
 /** The extra metadata names, as the engine must declare them. */
 export const GATEHOUSE_CLIENT_PROPERTIES = ['consent_type', 'access_token_type', 'app_id', 'capabilities', 'service_account_id'] as const;
 
@@ -41,6 +48,7 @@ function dynamicExtras(row: OAuthClientRow): Record<string, unknown> {
 export function toEngineMetadata(row: OAuthClientRow, secretExpiresAt?: Date | null): EngineClientMetadata {
   const confidential = row.clientType === 'Confidential';
   const grantTypes = parseStringList(row.grantTypes);
+  const scopes = parseStringList(row.scopes);
   const extras = dynamicExtras(row);
   const metadata: EngineClientMetadata = {
     ...extras,
@@ -50,7 +58,7 @@ export function toEngineMetadata(row: OAuthClientRow, secretExpiresAt?: Date | n
     response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
     redirect_uris: parseStringList(row.redirectUris),
     post_logout_redirect_uris: parseStringList(row.postLogoutRedirectUris),
-    scope: parseStringList(row.scopes).join(' '),
+    scope: scopes.length ? scopes.join(' ') : NO_SCOPE,
     token_endpoint_auth_method: confidential ? ((extras.token_endpoint_auth_method as string | undefined) ?? 'client_secret_basic') : 'none',
     consent_type: row.consentType === 'Implicit' ? 'Implicit' : 'Explicit',
     access_token_type: row.accessTokenType === 'Reference' ? 'Reference' : 'Jwt',
@@ -92,7 +100,7 @@ export function fromRegistration(metadata: Record<string, unknown>, secretHash: 
     redirectUris: list(metadata.redirect_uris),
     postLogoutRedirectUris: list(metadata.post_logout_redirect_uris),
     grantTypes: list(metadata.grant_types),
-    scopes: JSON.stringify(typeof metadata.scope === 'string' ? metadata.scope.split(' ').filter(Boolean) : []),
+    scopes: JSON.stringify(typeof metadata.scope === 'string' ? metadata.scope.split(' ').filter((s) => s && s !== NO_SCOPE) : []),
     capabilities: '[]',
     appId: null,
     serviceAccountId: null,

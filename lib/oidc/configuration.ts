@@ -4,7 +4,7 @@ import { userClaims } from '../domain/oidc-claims/user-claims';
 import type { PrivateJwk } from '../domain/signing-keys/signing-keys';
 import type { RealmRecord } from '../realm/realm-record';
 import { realmAdapter, type AdapterContext } from './adapter';
-import { clientExtra, GATEHOUSE_CLIENT_PROPERTIES } from './client-metadata';
+import { clientExtra, GATEHOUSE_CLIENT_PROPERTIES, NO_SCOPE } from './client-metadata';
 import { ACR_VALUES } from './acr';
 import { OIDC_COOKIE_NAMES, OIDC_ROUTES, interactionPath } from './routes';
 import type { RealmOAuthConfig } from './realm-oauth-config';
@@ -61,7 +61,8 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
       short: { httpOnly: true, sameSite: 'lax', secure, signed: true },
     },
     routes: OIDC_ROUTES,
-    scopes: oauth.scopes,
+    // NO_SCOPE stands for a client's empty scope list (client-metadata.ts); the engine must know it.
+    scopes: [...oauth.scopes, NO_SCOPE],
     claims: Object.fromEntries(Object.entries(CLAIMS).filter(([scope]) => oauth.scopes.includes(scope))),
     conformIdTokenClaims: true,
     acrValues: ACR_VALUES,

@@ -10,6 +10,15 @@ import { alignEngineSession } from './session-bridge';
 // The door to the OAuth engine (ARCHITECTURE.md "One process, three doors"): server.ts hands every
 // /connect/* and /.well-known/* request of a resolved realm to this function.
 const SESSION_PATHS = new Set<string>([OIDC_ROUTES.authorization, OIDC_ROUTES.end_session, OIDC_ROUTES.code_verification]);
+// Their sub-paths too: /connect/authorize/{uid} and /connect/device/{uid} are where the engine
+// resumes after the sign-in bridge, and /connect/endsession/confirm ends the session. A resume
+// that still saw the previous person's engine session would make the engine treat the sign-in as
+// an account switch and log that session out first.
+const SESSION_PREFIXES = [...SESSION_PATHS].map((p) => `${p}/`);
+
+function usesEngineSession(pathname: string): boolean {
+  return SESSION_PATHS.has(pathname) || SESSION_PREFIXES.some((p) => pathname.startsWith(p));
+}
 
 export async function dispatchToEngine(realm: RealmRecord, pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const engine = await engineFor(realm);
@@ -23,8 +32,6 @@ export async function dispatchToEngine(realm: RealmRecord, pathname: string, req
     // RFC 8414 metadata: the same document as OpenID discovery.
     req.url = `/.well-known/openid-configuration${req.url?.slice(pathname.length) ?? ''}`;
   }
-  if (SESSION_PATHS.has(pathname) || pathname.startsWith(`${OIDC_ROUTES.end_session}/`) || pathname.startsWith(`${OIDC_ROUTES.code_verification}/`)) {
-    await alignEngineSession(realm, req);
-  }
+  if (usesEngineSession(pathname)) await alignEngineSession(realm, req);
   engine.callback(req, res);
 }

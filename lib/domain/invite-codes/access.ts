@@ -1,19 +1,25 @@
 import { requirePermission } from '../../authz/require-permission';
-import type { DomainContext } from '../context';
+import { AppError } from '../../errors/app-error';
+import { realmDb, type DomainContext } from '../context';
+import { requireAppId } from './repo';
+
+const MANAGEMENT_SCOPE = 'gatehouse.management';
 
 /**
- * Who may mint, list and revoke an App's invite codes (spec 4.7 "Invite codes", 5.2).
- *
- * Today: a signed-in user with the realm permission `invite-code:<action>`.
- *
- * Seam for the OAuth work: spec 5.2 also admits bearer tokens with the App-bound scopes
- * `invite:read` / `invite:write`. When bearer actors exist, accept here an actor whose token carries
- * `invite:<action>` AND is bound to `appId` (a token of App A must never touch App B's codes); the
- * realm-wide overview (`appId` undefined) stays permission-only ("admin only"). The route
- * declarations name `invite-code:<action>` as `permission`, which the wrapper checks first: relax
- * that for bearer callers at the same time.
+ * Who may mint, list and revoke an App's invite codes (spec 4.7 "Invite codes", 5.2): a person or
+ * service account with `invite-code:<action>` (cookie, or a Management API bearer token), or a
+ * bearer token carrying the App-bound scope `invite:<action>` (`invite:write` also reads) whose
+ * client belongs to that very App: a token of App A never touches App B's codes. The realm-wide
+ * overview (`appIdOrSlug` undefined) is for administrators only.
  */
-export async function authorizeInviteCodes(ctx: DomainContext, action: 'read' | 'write', appId?: string): Promise<void> {
-  void appId; // used once App-bound bearer scopes arrive (see above)
-  await requirePermission(ctx, `invite-code:${action}`);
+export async function authorizeInviteCodes(ctx: DomainContext, action: 'read' | 'write', appIdOrSlug?: string): Promise<void> {
+  const bearer = ctx.bearer;
+  if (!bearer || bearer.scopes.includes(MANAGEMENT_SCOPE)) {
+    await requirePermission(ctx, `invite-code:${action}`);
+    return;
+  }
+  const allowed = action === 'read' ? ['invite:read', 'invite:write'] : ['invite:write'];
+  if (!appIdOrSlug || !allowed.some((s) => bearer.scopes.includes(s))) throw new AppError('Auth.Forbidden', { detail: `Requires invite-code:${action}.` });
+  const appId = await requireAppId(await realmDb(ctx.realm), appIdOrSlug);
+  if (!bearer.appId || bearer.appId !== appId) throw new AppError('Auth.Forbidden', { detail: "The token's client does not belong to this application." });
 }

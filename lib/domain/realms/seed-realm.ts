@@ -12,6 +12,8 @@ export const BUILT_IN_IDS = {
   realmAdminRole: '00000000-0000-4000-8000-000000000030',
   managementApi: '00000000-0000-4000-8000-000000000040',
   managementScope: '00000000-0000-4000-8000-000000000041',
+  inviteReadScope: '00000000-0000-4000-8000-000000000042',
+  inviteWriteScope: '00000000-0000-4000-8000-000000000043',
 } as const;
 
 /**
@@ -97,7 +99,15 @@ async function seedManagementApi(tx: RealmTx): Promise<void> {
       resources: JSON.stringify([MANAGEMENT_API.audience]),
     },
   });
+  // The App-bound invite-code scopes (spec 5.2): tokens for them are Management API tokens whose
+  // client's App decides which codes they reach (lib/domain/invite-codes/access.ts).
+  await tx.oAuthScope.createMany({ data: INVITE_SCOPES.map((s) => ({ ...s, isBuiltIn: true, resources: JSON.stringify([MANAGEMENT_API.audience]) })) });
 }
+
+const INVITE_SCOPES = [
+  { id: BUILT_IN_IDS.inviteReadScope, name: 'invite:read', displayName: 'Read invite codes', description: "List the application's invite codes" },
+  { id: BUILT_IN_IDS.inviteWriteScope, name: 'invite:write', displayName: 'Manage invite codes', description: "Mint and revoke the application's invite codes" },
+];
 
 /** The `control-plane` application exists only in the realm that holds the flag (spec 2.4). */
 export async function ensureControlPlaneApp(tx: RealmTx): Promise<void> {

@@ -68,3 +68,17 @@ export async function rotateSigningKeys(db: RealmDb, now = new Date()): Promise<
     await tx.signingKey.createMany({ data: rows });
   });
 }
+
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi'] as const;
+
+/** The published (public) halves of every key still inside its validity, for verifying tokens. */
+export async function publicSigningKeys(db: RealmDb, now = new Date()): Promise<JsonWebKey[]> {
+  const rows = await db.signingKey.findMany({ where: { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } });
+  return Promise.all(
+    rows.map(async (r) => {
+      const jwk = JSON.parse(await open(r.privateJwk)) as PrivateJwk;
+      for (const member of PRIVATE_MEMBERS) delete jwk[member];
+      return jwk;
+    }),
+  );
+}

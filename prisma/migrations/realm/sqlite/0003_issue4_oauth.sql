@@ -162,3 +162,15 @@ SELECT '00000000-0000-4000-8000-000000000041', 'gatehouse.management', 'Manage t
 FROM "App"
 WHERE "id" = '00000000-0000-4000-8000-000000000001'
   AND NOT EXISTS (SELECT 1 FROM "OAuthScope" WHERE "name" = 'gatehouse.management');
+
+INSERT INTO "OAuthScope" ("id", "name", "displayName", "description", "isBuiltIn", "resources", "createdAt")
+SELECT '00000000-0000-4000-8000-000000000042', 'invite:read', 'Read invite codes', 'List the application''s invite codes', true, '["urn:gatehouse:management-api"]', "createdAt"
+FROM "App"
+WHERE "id" = '00000000-0000-4000-8000-000000000001'
+  AND NOT EXISTS (SELECT 1 FROM "OAuthScope" WHERE "name" = 'invite:read');
+
+INSERT INTO "OAuthScope" ("id", "name", "displayName", "description", "isBuiltIn", "resources", "createdAt")
+SELECT '00000000-0000-4000-8000-000000000043', 'invite:write', 'Manage invite codes', 'Mint and revoke the application''s invite codes', true, '["urn:gatehouse:management-api"]', "createdAt"
+FROM "App"
+WHERE "id" = '00000000-0000-4000-8000-000000000001'
+  AND NOT EXISTS (SELECT 1 FROM "OAuthScope" WHERE "name" = 'invite:write');

@@ -1,0 +1,215 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { cookiesFrom } from './flows';
+import { expectStatus, mapLimit, request } from './http';
+import { measure, measureSplit, type Measurement, type MeasureOptions } from './load';
+import { OAUTH_BENCH, basicAuth } from './oauth-common';
+
+// Issue 4 "Benchmark": client-credentials tokens, refresh-token exchanges and introspections per
+// second, each measured on Gatehouse and on a bare oidc-provider (bare-oidc.ts) one after the
+// other, with the same requests, connections and duration. What differs is everything Gatehouse
+// adds around the engine: Host → realm resolution, the per-realm provider cache, the client
+// lookup (client-cache.ts), hashed client secrets, the storage adapter on the realm database,
+// account claims from the database.
+
+export type Credentials = { id: string; secret: string };
+
+/** One engine under test, as the load generator sees it. */
+export type OAuthSide = {
+  label: string;
+  port: number;
+  /** The Host header naming the realm (Gatehouse) or the bare engine's issuer host. */
+  host: string;
+  /** Confidential client with client_credentials, authorization_code and refresh_token. */
+  client: Credentials;
+  /** Confidential client whose client-credentials tokens are opaque (introspection). */
+  referenceClient: Credentials;
+  /** Cookie header of a signed-in browser (Gatehouse); empty for the bare engine. */
+  browserCookie: string;
+  cpuMs: () => number;
+};
+
+export type OAuthRow = {
+  metric: string;
+  gatehouse: Measurement;
+  bare: Measurement;
+  /** Gatehouse req/s ≥ this × bare req/s. */
+  ratioTarget?: number;
+  /** Gatehouse req/s ≥ this, per core. */
+  perCoreTarget?: number;
+};
+
+export type OAuthResult = { rows: OAuthRow[]; notes: string[] };
+
+const SCOPE = OAUTH_BENCH.api.scope;
+const CC_BODY = new URLSearchParams({ grant_type: 'client_credentials', scope: SCOPE }).toString();
+
+function tokenEndpoint(side: OAuthSide, client: Credentials) {
+  return { port: side.port, host: side.host, method: 'POST', path: OAUTH_BENCH.routes.token, headers: { authorization: basicAuth(client.id, client.secret) } };
+}
+
+type TokenAnswer = { access_token: string; refresh_token?: string; id_token?: string; token_type: string; scope?: string };
+
+async function tokenRequest(side: OAuthSide, client: Credentials, form: Record<string, string>): Promise<TokenAnswer> {
+  return (await expectStatus(200, { ...tokenEndpoint(side, client), form })).json<TokenAnswer>();
+}
+
+function decodeJwt(jwt: string): { header: Record<string, unknown>; payload: Record<string, unknown> } {
+  const [h, p] = jwt.split('.');
+  const part = (s: string | undefined) => JSON.parse(Buffer.from(s ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  return { header: part(h), payload: part(p) };
+}
+
+/** The access token the measured request would get: an ES256 JWT for the Management API. */
+async function checkClientCredentials(side: OAuthSide): Promise<void> {
+  const t = await tokenRequest(side, side.client, { grant_type: 'client_credentials', scope: SCOPE });
+  const { header, payload } = decodeJwt(t.access_token);
+  if (header.alg !== 'ES256' || payload.aud !== OAUTH_BENCH.api.audience) {
+    throw new Error(`${side.label}: client credentials gave alg ${String(header.alg)}, aud ${JSON.stringify(payload.aud)}; expected ES256 for ${OAUTH_BENCH.api.audience}`);
+  }
+}
+
+/**
+ * One authorization-code flow with PKCE in a signed-in browser: /connect/authorize, then the
+ * engine's redirects (sign-in bridge, implicit consent) until one leaves for the redirect URI,
+ * then the code redeemed. offline_access needs prompt=consent (OIDC Core 11). Answers the
+ * refresh token.
+ */
+export async function codeFlowRefreshToken(side: OAuthSide): Promise<string> {
+  const verifier = randomBytes(32).toString('base64url');
+  const state = randomBytes(12).toString('base64url');
+  const query = new URLSearchParams({
+    client_id: side.client.id,
+    response_type: 'code',
+    redirect_uri: OAUTH_BENCH.redirectUri,
+    scope: 'openid offline_access',
+    state,
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    prompt: 'consent',
+  });
+  let path = `${OAUTH_BENCH.routes.authorization}?${query.toString()}`;
+  let jar = side.browserCookie;
+  const hops: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    hops.push(path.split('?')[0]);
+    const r = await request({ port: side.port, host: side.host, path, cookie: jar || undefined, headers: { accept: 'text/html' } });
+    jar = cookiesFrom(r, jar);
+    const location = r.headers.location;
+    if (r.status < 300 || r.status >= 400 || !location) throw new Error(`${side.label}: the code flow stopped at ${hops.join(' -> ')} with ${r.status}: ${r.text.slice(0, 300)}`);
+    const next = new URL(location, `http://${side.host}`);
+    if (next.href.startsWith(OAUTH_BENCH.redirectUri)) {
+      const code = next.searchParams.get('code');
+      if (!code || next.searchParams.get('state') !== state) throw new Error(`${side.label}: the code flow came back without a code: ${next.href}`);
+      const t = await tokenRequest(side, side.client, { grant_type: 'authorization_code', code, redirect_uri: OAUTH_BENCH.redirectUri, code_verifier: verifier });
+      if (!t.refresh_token) throw new Error(`${side.label}: no refresh token from the code exchange (scope ${t.scope ?? '?'})`);
+      return t.refresh_token;
+    }
+    path = next.pathname + next.search;
+  }
+  throw new Error(`${side.label}: too many redirects: ${hops.join(' -> ')}`);
+}
+
+/**
+ * Refresh tokens rotate: each exchange consumes the token it presents and answers its successor.
+ * The pool starts with one token per finished code flow; a connection takes one for each request
+ * and gives the answer's new token back, so a handful of flows per connection lasts any duration.
+ * A token is never sent twice (that would revoke its family as reuse). Each run strands about one
+ * token per connection (built for a request the run's end cut off), and a failed exchange ends its
+ * chain; should the pool run dry, requests go out with an invalid token and show as non-2xx.
+ */
+class RefreshPool {
+  private readonly tokens: string[];
+  constructor(initial: string[]) {
+    this.tokens = [...initial];
+  }
+  get size(): number {
+    return this.tokens.length;
+  }
+  body = (): string => new URLSearchParams({ grant_type: 'refresh_token', refresh_token: this.tokens.pop() ?? 'refresh-pool-exhausted' }).toString();
+  onResponse = (status: number, body: string): void => {
+    if (status !== 200) return;
+    const next = (JSON.parse(body) as TokenAnswer).refresh_token;
+    if (next) this.tokens.unshift(next);
+  };
+}
+
+async function refreshPool(side: OAuthSide, flows: number): Promise<RefreshPool> {
+  const tokens = await mapLimit(
+    Array.from({ length: flows }, (_, i) => i),
+    4,
+    () => codeFlowRefreshToken(side),
+  );
+  // One exchange up front proves rotation works and keeps the pool's size.
+  const first = await tokenRequest(side, side.client, { grant_type: 'refresh_token', refresh_token: tokens[0] });
+  if (!first.refresh_token || first.refresh_token === tokens[0]) throw new Error(`${side.label}: the refresh exchange did not rotate the token`);
+  tokens[0] = first.refresh_token;
+  return new RefreshPool(tokens);
+}
+
+/** An opaque client-credentials token of the reference client, checked active once. */
+async function introspectionBody(side: OAuthSide): Promise<string> {
+  const t = await tokenRequest(side, side.referenceClient, { grant_type: 'client_credentials', scope: SCOPE });
+  if (t.access_token.split('.').length === 3) throw new Error(`${side.label}: the reference client got a JWT; introspection needs an opaque token`);
+  const body = new URLSearchParams({ token: t.access_token, token_type_hint: 'access_token' }).toString();
+  await checkActive(side, body);
+  return body;
+}
+
+async function checkActive(side: OAuthSide, body: string): Promise<void> {
+  const form = Object.fromEntries(new URLSearchParams(body));
+  const r = await expectStatus(200, { port: side.port, host: side.host, method: 'POST', path: OAUTH_BENCH.routes.introspection, headers: { authorization: basicAuth(side.referenceClient.id, side.referenceClient.secret) }, form });
+  const info = r.json<{ active: boolean; aud?: unknown; scope?: string }>();
+  if (!info.active || info.aud !== OAUTH_BENCH.api.audience) throw new Error(`${side.label}: introspection answered ${r.text.slice(0, 200)}`);
+}
+
+const formHeaders = (side: OAuthSide, client: Credentials) => ({ host: side.host, 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuth(client.id, client.secret) });
+
+export async function oauthRows(gatehouse: OAuthSide, bare: OAuthSide, o: Omit<MeasureOptions, 'cpuMs'>, progress: (m: string) => void): Promise<OAuthResult> {
+  const sides = [gatehouse, bare] as const;
+  const notes: string[] = [];
+  const both = async (metric: string, one: (side: OAuthSide) => Promise<Measurement>) => {
+    const results: Measurement[] = [];
+    for (const side of sides) {
+      progress(`oauth: ${metric}, ${side.label}`);
+      results.push(await one(side));
+    }
+    return { gatehouse: results[0], bare: results[1] };
+  };
+
+  for (const side of sides) await checkClientCredentials(side);
+  const cc = await both('client credentials', (side) =>
+    measure({ name: `${side.label}: client credentials`, port: side.port, path: OAUTH_BENCH.routes.token, method: 'POST', headers: formHeaders(side, side.client), body: CC_BODY }, { ...o, cpuMs: side.cpuMs }),
+  );
+
+  const flows = o.connections * 4;
+  const pools: RefreshPool[] = [];
+  for (const side of sides) {
+    progress(`oauth: ${flows} authorization-code flows for refresh tokens, ${side.label}`);
+    const t = performance.now();
+    pools.push(await refreshPool(side, flows));
+    notes.push(`${side.label}: ${flows} authorization-code flows (authorize, sign-in/consent interaction, code exchange) for the refresh-token pool took ${((performance.now() - t) / 1000).toFixed(1)} s.`);
+  }
+  const refresh = await both('refresh-token exchange', (side) => {
+    const pool = pools[side === gatehouse ? 0 : 1];
+    return measureSplit({ name: `${side.label}: refresh token`, port: side.port, path: OAUTH_BENCH.routes.token, headers: formHeaders(side, side.client), body: pool.body, onResponse: pool.onResponse }, { ...o, cpuMs: side.cpuMs });
+  });
+  notes.push(`Refresh-token pools left after the run: ${pools.map((p, i) => `${sides[i].label} ${p.size}`).join(', ')} of ${flows} (each run strands about one per connection).`);
+
+  const bodies = [await introspectionBody(gatehouse), await introspectionBody(bare)];
+  const introspect = await both('introspection', (side) => {
+    const body = bodies[side === gatehouse ? 0 : 1];
+    return measure({ name: `${side.label}: introspection`, port: side.port, path: OAUTH_BENCH.routes.introspection, method: 'POST', headers: formHeaders(side, side.referenceClient), body }, { ...o, cpuMs: side.cpuMs });
+  });
+  // Introspection answers 200 with active=false for a token it cannot find, so 2xx alone does not
+  // prove the measured answers were real ones: the token must still be active afterwards.
+  for (const [i, side] of sides.entries()) await checkActive(side, bodies[i]);
+
+  return {
+    rows: [
+      { metric: 'client credentials (ES256 JWT access token)', ...cc, ratioTarget: 0.7, perCoreTarget: 1000 },
+      { metric: 'refresh-token exchange (rotation; opaque access token + RS256 ID token)', ...refresh },
+      { metric: 'introspection (opaque client-credentials token)', ...introspect },
+    ],
+    notes,
+  };
+}

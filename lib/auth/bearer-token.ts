@@ -1,0 +1,120 @@
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { LRUCache } from 'lru-cache';
+import { publicOrigin } from '../config/env';
+import { parseStringList } from '../db/json-list';
+import { realmDb } from '../domain/context';
+import { publicSigningKeys } from '../domain/signing-keys/signing-keys';
+import { subscribe } from '../events/bus';
+import type { RealmRecord } from '../realm/realm-record';
+import { shared } from '../runtime/shared';
+
+// Verifies an OAuth access token presented to Gatehouse's own API (spec 5.2). JWTs are checked
+// against the realm's published keys, issuer and expiry; reference tokens are looked up in the
+// engine's storage. Either way the client is then read live, so a deleted or deactivated client, an
+// expired credential or a deactivated service account stops working at once, even for a JWT.
+export const MANAGEMENT_AUDIENCE = 'urn:gatehouse:management-api';
+export const MANAGEMENT_SCOPE = 'gatehouse.management';
+
+export type VerifiedToken = {
+  clientId: string;
+  /** The person the token is for; absent for client credentials. */
+  subject?: string;
+  scopes: string[];
+  audiences: string[];
+  client: { appId: string | null; serviceAccountId: string | null; serviceAccountName: string | null; capabilities: string[] };
+};
+
+type KeySet = ReturnType<typeof createLocalJWKSet>;
+
+function keyCache(): LRUCache<string, Promise<KeySet>> {
+  return shared('auth.bearer-keys', () => {
+    const cache = new LRUCache<string, Promise<KeySet>>({ max: 2_000, ttl: 5 * 60_000 });
+    subscribe(async (event) => {
+      if (event.type.startsWith('signing-key.') || event.type.startsWith('realm.')) cache.delete(event.realmId);
+    });
+    return cache;
+  });
+}
+
+async function keySet(realm: RealmRecord, reload = false): Promise<KeySet> {
+  const cache = keyCache();
+  let hit = reload ? undefined : cache.get(realm.id);
+  if (!hit) {
+    hit = (async () => createLocalJWKSet({ keys: (await publicSigningKeys(await realmDb(realm))) as never }))();
+    cache.set(realm.id, hit);
+    hit.catch(() => cache.delete(realm.id));
+  }
+  return hit;
+}
+
+async function verifyJwt(realm: RealmRecord, token: string): Promise<JWTPayload | null> {
+  const options = { issuer: publicOrigin(realm.primaryDomain), algorithms: ['ES256', 'RS256'] };
+  try {
+    return (await jwtVerify(token, await keySet(realm), options)).payload;
+  } catch (e) {
+    // A key rotated since the cache was filled: read the keys once more.
+    if (e instanceof joseErrors.JWKSNoMatchingKey) {
+      try {
+        return (await jwtVerify(token, await keySet(realm, true), options)).payload;
+      } catch {
+        return null;
+      }
+    }
+    return null;
+  }
+}
+
+type StoredToken = { clientId?: string; accountId?: string; scope?: string; aud?: string | string[]; exp?: number; resource?: string };
+
+async function lookupReference(realm: RealmRecord, token: string): Promise<StoredToken | null> {
+  if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
+  const db = await realmDb(realm);
+  const row = await db.oidcPayload.findFirst({ where: { id: token, model: { in: ['AccessToken', 'ClientCredentials'] } }, select: { payload: true, expiresAt: true } });
+  if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
+  const payload = JSON.parse(row.payload) as StoredToken;
+  if (typeof payload.exp === 'number' && payload.exp * 1000 <= Date.now()) return null;
+  return payload;
+}
+
+const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
+
+async function liveClient(realm: RealmRecord, clientId: string): Promise<VerifiedToken['client'] | null> {
+  const db = await realmDb(realm);
+  const row = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, isActive: true, appId: true, serviceAccountId: true, capabilities: true } });
+  if (!row || !row.isActive) return null;
+  let serviceAccountName: string | null = null;
+  if (row.serviceAccountId) {
+    const credential = await db.serviceAccountCredential.findUnique({ where: { oauthClientId: row.id }, select: { expiresAt: true, serviceAccount: { select: { isActive: true, name: true } } } });
+    if (!credential || !credential.serviceAccount.isActive) return null;
+    if (credential.expiresAt && credential.expiresAt.getTime() <= Date.now()) return null;
+    serviceAccountName = credential.serviceAccount.name;
+  }
+  return { appId: row.appId, serviceAccountId: row.serviceAccountId, serviceAccountName, capabilities: parseStringList(row.capabilities) };
+}
+
+/** The token's facts, or null when it is not a live token of this realm. */
+export async function verifyAccessToken(realm: RealmRecord, token: string): Promise<VerifiedToken | null> {
+  let clientId: string | undefined;
+  let subject: string | undefined;
+  let scope = '';
+  let audiences: string[] = [];
+  if (token.split('.').length === 3) {
+    const payload = await verifyJwt(realm, token);
+    if (!payload) return null;
+    clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;
+    subject = payload.sub && payload.sub !== clientId ? payload.sub : undefined;
+    scope = typeof payload.scope === 'string' ? payload.scope : '';
+    audiences = asList(payload.aud);
+  } else {
+    const stored = await lookupReference(realm, token);
+    if (!stored) return null;
+    clientId = stored.clientId;
+    subject = stored.accountId;
+    scope = stored.scope ?? '';
+    audiences = asList(stored.aud ?? stored.resource);
+  }
+  if (!clientId) return null;
+  const client = await liveClient(realm, clientId);
+  if (!client) return null;
+  return { clientId, subject, scopes: scope.split(' ').filter(Boolean), audiences, client };
+}
