@@ -17,7 +17,7 @@ export function ConsentForm({ request }: { request: ConsentRequest }) {
         <h2 id="consent-permissions" className="consent-heading">
           This will allow {app} to:
         </h2>
-        <ul className="consent-list">
+        <ul className="consent-list" role="list">
           {request.permissions.map((p) => (
             <li key={p.name}>
               <span className="consent-check" aria-hidden="true" />

@@ -70,6 +70,16 @@ async function redeemFor(request: AuthorizeRequest, at: URL, user: TestUser): Pr
   expect(info.email).toBe(user.email);
 }
 
+async function signOutOfAccount(page: Page): Promise<void> {
+  await page.goto(`${realm.origin}/account`);
+  await expect(page.getByRole('heading', { level: 1, name: 'My account' })).toBeVisible();
+  // The account sections load after the page; a refusal landing after the sign-out would send the
+  // page to sign-in instead of the signed-out page.
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(`${realm.origin}/logged-out`);
+}
+
 async function expectConsentPage(page: Page, user: TestUser): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`^${realm.origin}/consent\\?uid=[\\w-]+$`));
   await expect(page.getByRole('heading', { level: 1, name: `Allow ${APP_NAME}?` })).toBeVisible();
@@ -112,20 +122,31 @@ test('sign in, consent, Allow: the client gets a code for that person; the grant
   });
 
   await test.step('signing out of the hosted account pages signs the browser out of the engine', async () => {
-    await page.goto(`${realm.origin}/account`);
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(`${realm.origin}/logged-out`);
-
+    await signOutOfAccount(page);
     const third = await authorizeRequest(config, callback.redirectUri, SCOPE);
     await page.goto(third.url);
     await expect(page).toHaveURL(new RegExp(`^${realm.origin}/login\\?redirect=%2Fconnect%2Finteraction%2F[\\w-]+$`));
+    paths.length = 0;
     await signIn(page, user.userName, user.password);
-    // A new browser session is a new engine session: the question is asked again (grants are per session).
-    await expectConsentPage(page, user);
-    await page.getByRole('button', { name: 'Allow' }).click();
+    // The same person again: the engine's grant for this browser still stands, so no second question.
     const at = await expectAtCallback(page);
     expect(at.searchParams.get('state')).toBe(third.state);
+    expect(paths.filter((p) => p === '/consent'), paths.join(' -> ')).toEqual([]);
     await redeemFor(third, at, user);
+  });
+
+  await test.step('after signing out, someone else signing in on the same browser gets a session and a question of their own', async () => {
+    const other = await createRealmUser(realm, 'sibling');
+    await signOutOfAccount(page);
+    const fourth = await authorizeRequest(config, callback.redirectUri, SCOPE);
+    await page.goto(fourth.url);
+    await expect(page).toHaveURL(new RegExp(`^${realm.origin}/login\\?redirect=%2Fconnect%2Finteraction%2F[\\w-]+$`));
+    await signIn(page, other.userName, other.password);
+    await expectConsentPage(page, other);
+    await page.getByRole('button', { name: 'Allow' }).click();
+    const at = await expectAtCallback(page);
+    expect(at.searchParams.get('state')).toBe(fourth.state);
+    await redeemFor(fourth, at, other);
   });
 });
 
@@ -137,13 +158,20 @@ test('Deny sends access_denied back to the client; the request cannot be answere
   await expectConsentPage(page, user);
   const consentUrl = page.url();
 
-  // Someone else (here: a browser with no session) opening the same link learns nothing.
+  // Someone else opening the same link, signed in or not, learns nothing about the request.
+  const onlooker = await createRealmUser(realm, 'onlooker');
   const stranger = await browser.newContext();
   try {
     const other = await stranger.newPage();
     await other.goto(consentUrl);
     await expect(other.getByRole('heading', { level: 1, name: 'This request has expired' })).toBeVisible();
+    await other.goto(`${realm.origin}/login`);
+    await signIn(other, onlooker.userName, onlooker.password);
+    await expect(other).toHaveURL(`${realm.origin}/account`);
+    await other.goto(consentUrl);
+    await expect(other.getByRole('heading', { level: 1, name: 'This request has expired' })).toBeVisible();
     await expect(other.getByText(APP_NAME)).toHaveCount(0);
+    await expect(other.getByRole('button', { name: 'Allow' })).toHaveCount(0);
   } finally {
     await stranger.close();
   }

@@ -3,6 +3,8 @@ import * as accountEndpoints from './account-endpoints';
 import * as appEndpoints from './app-endpoints';
 import * as changeRequestEndpoints from './change-request-endpoints';
 import * as emailOtpEndpoints from './email-otp-endpoints';
+import * as nativeEndpoints from './native-endpoints';
+import * as sessionEndpoints from './session-endpoints';
 import * as emailVerificationEndpoints from './email-verification-endpoints';
 import * as groupEndpoints from './group-endpoints';
 import * as inviteCodeEndpoints from './invite-code-endpoints';
@@ -37,6 +39,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   app: appEndpoints,
   'change-request': changeRequestEndpoints,
   'email-otp': emailOtpEndpoints,
+  native: nativeEndpoints,
+  session: sessionEndpoints,
   'email-verification': emailVerificationEndpoints,
   group: groupEndpoints,
   'invite-code': inviteCodeEndpoints,

@@ -35,7 +35,12 @@ class PayloadAdapter {
 
   private async read(where: { id: string } | { uid: string } | { userCode: string }): Promise<Payload | undefined> {
     const db = await this.c.db();
-    const row = await db.oidcPayload.findFirst({ where: { model: this.model, ...where }, select: { payload: true, expiresAt: true, consumedAt: true } });
+    const select = { payload: true, expiresAt: true, consumedAt: true } as const;
+    // By primary key when possible: the hot path (tokens, codes, grants, sessions).
+    const row =
+      'id' in where
+        ? await db.oidcPayload.findUnique({ where: { model_id: { model: this.model, id: where.id } }, select })
+        : await db.oidcPayload.findFirst({ where: { model: this.model, ...where }, select });
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
     const payload = JSON.parse(row.payload) as Payload;
     if (row.consumedAt) payload.consumed = epoch(row.consumedAt);

@@ -50,13 +50,18 @@ export function toEngineMetadata(row: OAuthClientRow, secretExpiresAt?: Date | n
   const grantTypes = parseStringList(row.grantTypes);
   const scopes = parseStringList(row.scopes);
   const extras = dynamicExtras(row);
+  const redirectUris = parseStringList(row.redirectUris);
+  // A private-use scheme (com.example.app:/cb) marks a native app (RFC 8252); the engine accepts
+  // such redirect URIs only for clients of that application type.
+  const native = redirectUris.some((u) => !/^https?:/i.test(u));
   const metadata: EngineClientMetadata = {
     ...extras,
+    ...(native ? { application_type: 'native' } : {}),
     client_id: row.clientId,
     client_name: row.displayName,
     grant_types: grantTypes,
     response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
-    redirect_uris: parseStringList(row.redirectUris),
+    redirect_uris: redirectUris,
     post_logout_redirect_uris: parseStringList(row.postLogoutRedirectUris),
     scope: scopes.length ? scopes.join(' ') : NO_SCOPE,
     token_endpoint_auth_method: confidential ? ((extras.token_endpoint_auth_method as string | undefined) ?? 'client_secret_basic') : 'none',

@@ -35,6 +35,9 @@ export const TOKEN_TTL = {
   Grant: 30 * 24 * 3600,
 } as const;
 
+/** Scopes only an administrator can give a client (never dynamic registration). */
+const ADMIN_ONLY_SCOPES = new Set(['gatehouse.management', 'invite:read', 'invite:write']);
+
 const CLAIMS: Record<string, string[]> = {
   openid: ['sub'],
   email: ['email', 'email_verified'],
@@ -46,6 +49,23 @@ const CLAIMS: Record<string, string[]> = {
 function clientAppId(ctx: KoaContextWithOIDC): string | null {
   const value = clientExtra(ctx.oidc?.client, 'app_id');
   return typeof value === 'string' ? value : null;
+}
+
+/** The engine's account lookup: a live, active user and the claims the client's App gives them. */
+export function accountFinder(realm: RealmRecord) {
+  return async (ctx: KoaContextWithOIDC, sub: string) => {
+    // The account must be live; its roles and permissions are read only for scopes that release them.
+    const base = await userClaims(realm, sub, clientAppId(ctx), { withAccess: false });
+    if (!base) return undefined;
+    return {
+      accountId: sub,
+      claims: async (_use: string, scope: string) => {
+        const scopes = scope.split(' ');
+        if (!scopes.includes('roles') && !scopes.includes('permissions')) return base;
+        return (await userClaims(realm, sub, clientAppId(ctx))) ?? base;
+      },
+    };
+  };
 }
 
 export function engineConfiguration(input: RealmEngineInput): Configuration {
@@ -81,18 +101,25 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
       requestObjectSigningAlgValues: ['RS256', 'ES256', 'EdDSA', 'PS256'],
       clientAuthSigningAlgValues: ['RS256', 'ES256', 'EdDSA', 'PS256'],
     },
-    extraClientMetadata: { properties: [...GATEHOUSE_CLIENT_PROPERTIES] },
+    extraClientMetadata: {
+      properties: [...GATEHOUSE_CLIENT_PROPERTIES],
+      // Dynamically registered clients are anyone's: they may not ask for Gatehouse's own API scopes,
+      // which only an administrator grants (the admin API or a service-account credential).
+      validator: (ctx, key, _value, metadata) => {
+        const route = ctx?.oidc?.route;
+        if (key !== 'consent_type' || (route !== 'registration' && route !== 'client_update')) return;
+        const asked = String(metadata.scope ?? '').split(' ');
+        const reserved = asked.filter((s) => ADMIN_ONLY_SCOPES.has(s));
+        if (reserved.length) throw new errors.InvalidClientMetadata(`scope ${reserved.join(' ')} cannot be registered dynamically`);
+      },
+    },
     responseTypes: ['code', 'none'],
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     ttl: { ...TOKEN_TTL },
     rotateRefreshToken: () => true,
     issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
-    findAccount: async (ctx, sub) => {
-      const claims = await userClaims(realm, sub, clientAppId(ctx));
-      if (!claims) return undefined;
-      return { accountId: sub, claims: async () => claims };
-    },
+    findAccount: accountFinder(realm),
     extraTokenClaims: async (ctx, token) => {
       // JWT access tokens for an API carry the caller's roles and permissions when those scopes were
       // granted, so resource servers need not call userinfo.

@@ -3,6 +3,7 @@ import { settings } from '../config/env';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
 import type { RealmRecord } from '../realm/realm-record';
 import { handleInteraction } from './interactions';
+import { handlePasskeyRoute, PASSKEY_PREFIX } from './native-grants/passkey-routes';
 import { engineFor } from './provider-cache';
 import { INTERACTION_PREFIX, OIDC_ROUTES } from './routes';
 import { alignEngineSession } from './session-bridge';
@@ -28,6 +29,7 @@ export async function dispatchToEngine(realm: RealmRecord, pathname: string, req
   delete req.headers['x-forwarded-host'];
 
   if (pathname.startsWith(INTERACTION_PREFIX)) return handleInteraction(realm, engine.provider, pathname, req, res);
+  if (pathname === PASSKEY_PREFIX || pathname.startsWith(`${PASSKEY_PREFIX}/`)) return handlePasskeyRoute(realm, pathname, req, res);
   if (pathname === '/.well-known/oauth-authorization-server') {
     // RFC 8414 metadata: the same document as OpenID discovery.
     req.url = `/.well-known/openid-configuration${req.url?.slice(pathname.length) ?? ''}`;

@@ -14,3 +14,18 @@ export function installInternals(provider: Provider): void {
     return typeof this.clientSecret === 'string' && typeof actual === 'string' && clientSecretMatches(this.clientSecret, actual);
   };
 }
+
+type RegistrationCtx = { oidc?: { route?: string; client?: { clientSecret?: string } }; body?: unknown };
+
+/**
+ * Engine middleware: RFC 7592 reads and updates of a registered client answer with the client's
+ * metadata, whose `client_secret` is the stored digest, not the secret. The digest is taken out; the
+ * client already holds its secret from registration (or from the update that rotated it).
+ */
+export async function hideStoredSecretDigest(ctx: RegistrationCtx, next: () => Promise<void>): Promise<void> {
+  await next();
+  if (ctx.oidc?.route !== 'client' && ctx.oidc?.route !== 'client_update') return;
+  const body = ctx.body as Record<string, unknown> | undefined;
+  const digest = ctx.oidc.client?.clientSecret;
+  if (body && typeof body === 'object' && digest && body.client_secret === digest) delete body.client_secret;
+}

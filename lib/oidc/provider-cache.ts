@@ -8,8 +8,9 @@ import { loadSigningKeys } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
 import { shared } from '../runtime/shared';
-import { engineConfiguration } from './configuration';
-import { installInternals } from './internals';
+import { accountFinder, engineConfiguration } from './configuration';
+import { registerNativeGrants } from './native-grants/register';
+import { hideStoredSecretDigest, installInternals } from './internals';
 import { watchProviderEvents } from './provider-events';
 import { loadRealmOAuthConfig } from './realm-oauth-config';
 import { endBrowserSessionOnLogout } from './session-bridge';
@@ -70,7 +71,9 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
   // forwarded-proto header, and the engine reads it.
   provider.proxy = true;
   installInternals(provider);
+  registerNativeGrants(provider, realm, accountFinder(realm));
   provider.use(endBrowserSessionOnLogout(realm) as unknown as Parameters<Provider['use']>[0]);
+  provider.use(hideStoredSecretDigest as unknown as Parameters<Provider['use']>[0]);
   watchProviderEvents(provider, realm);
   return { realmId: realm.id, revision: realm.revision, issuer, provider, callback: provider.callback() };
 }

@@ -34,14 +34,13 @@ export async function alignEngineSession(realm: RealmRecord, req: IncomingMessag
   if (!header) return;
   const engineSessionId = parse(header)[OIDC_COOKIE_NAMES.session];
   if (!engineSessionId) return;
-  const browser = await liveBrowserSession(realm, header);
-  let keep = false;
-  if (browser) {
-    const db = await realmDb(realm);
-    const row = await db.oidcPayload.findUnique({ where: { model_id: { model: 'Session', id: engineSessionId } }, select: { accountId: true } });
-    // A session row without an account is an engine session nobody signed in to yet.
-    keep = !row || !row.accountId || row.accountId === browser.userId;
-  }
+  const [browser, row] = await Promise.all([
+    liveBrowserSession(realm, header),
+    realmDb(realm).then((db) => db.oidcPayload.findUnique({ where: { model_id: { model: 'Session', id: engineSessionId } }, select: { accountId: true } })),
+  ]);
+  // An engine session nobody signed in to yet (device flow, logout state) carries no account and is
+  // kept; one that names a person is kept only while that person's Gatehouse session lives.
+  const keep = !row || !row.accountId || row.accountId === browser?.userId;
   if (!keep) req.headers.cookie = withoutEngineSession(header);
 }
 

@@ -5,6 +5,8 @@
 // `app` protects an App as a whole from a distributed flood (many addresses, each under its own
 // ceiling): generous, ten times the per-source ceiling over the same window. The route wrapper
 // counts `source` and `app`; domain code counts `target`; the OAuth engine counts `client`.
+// `client`: the native grants (spec 4.4) count per OAuth client, so one app's users cannot exhaust
+// another's allowance and a leaked public client id cannot be used to flood mailboxes.
 export type RateLimitDimension = 'source' | 'target' | 'client' | 'app';
 
 export type DimensionLimit = { points: number; durationSeconds: number };
@@ -24,12 +26,12 @@ export const rateLimitPolicies = {
   'forgot-password': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 3, durationSeconds: 15 * 60 }, app: { points: 100, durationSeconds: 15 * 60 } },
   'reset-password': { source: { points: 20, durationSeconds: 15 * 60 } },
   'email-verification': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 3, durationSeconds: 15 * 60 }, app: { points: 100, durationSeconds: 15 * 60 } },
-  'email-otp-request': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 }, app: { points: 100, durationSeconds: 15 * 60 } },
-  'email-otp-login': { source: { points: 30, durationSeconds: 15 * 60 }, target: { points: 10, durationSeconds: 15 * 60 }, app: { points: 300, durationSeconds: 15 * 60 } },
-  'magic-link-request': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 }, app: { points: 100, durationSeconds: 15 * 60 } },
-  'magic-link-login': { source: { points: 30, durationSeconds: 15 * 60 }, app: { points: 300, durationSeconds: 15 * 60 } },
-  'passkey-login': { source: { points: 60, durationSeconds: 60 }, app: { points: 600, durationSeconds: 60 } },
-  register: { source: { points: 10, durationSeconds: 60 * 60 }, target: { points: 3, durationSeconds: 60 * 60 }, app: { points: 100, durationSeconds: 60 * 60 } },
+  'email-otp-request': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 }, app: { points: 100, durationSeconds: 15 * 60 }, client: { points: 100, durationSeconds: 15 * 60 } },
+  'email-otp-login': { source: { points: 30, durationSeconds: 15 * 60 }, target: { points: 10, durationSeconds: 15 * 60 }, app: { points: 300, durationSeconds: 15 * 60 }, client: { points: 300, durationSeconds: 15 * 60 } },
+  'magic-link-request': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 }, app: { points: 100, durationSeconds: 15 * 60 }, client: { points: 100, durationSeconds: 15 * 60 } },
+  'magic-link-login': { source: { points: 30, durationSeconds: 15 * 60 }, app: { points: 300, durationSeconds: 15 * 60 }, client: { points: 300, durationSeconds: 15 * 60 } },
+  'passkey-login': { source: { points: 60, durationSeconds: 60 }, app: { points: 600, durationSeconds: 60 }, client: { points: 600, durationSeconds: 60 } },
+  register: { source: { points: 10, durationSeconds: 60 * 60 }, target: { points: 3, durationSeconds: 60 * 60 }, app: { points: 100, durationSeconds: 60 * 60 }, client: { points: 100, durationSeconds: 60 * 60 } },
   'register-verify': { source: { points: 30, durationSeconds: 15 * 60 }, app: { points: 300, durationSeconds: 15 * 60 } },
   'change-password': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 } },
   'profile-request': { source: { points: 20, durationSeconds: 60 * 60 }, target: { points: 5, durationSeconds: 60 * 60 } },

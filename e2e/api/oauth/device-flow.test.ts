@@ -95,12 +95,8 @@ describe('device authorization grant', () => {
     expect((await userinfo(realm.host, refreshed.access_token)).status).toBe(401);
   });
 
-  // Known bug (reported, lib/oidc/session-bridge.ts is not this suite's to change): with no live
-  // Gatehouse session, alignEngineSession strips the engine's session cookie from every request to
-  // /connect/device, even an anonymous engine session that only holds the form's xsrf secret; the
-  // code-entry POST then finds no xsrf and the engine answers 500 ("persist can only be called on
-  // previously persisted Sessions"). Turn `it.fails` into `it` once that is fixed.
-  it.fails('a browser that is not signed in yet is sent to sign in, and comes back to finish', async () => {
+  // An anonymous engine session (it holds only a form's xsrf secret) survives a missing browser session.
+  it('a browser that is not signed in yet is sent to sign in, and comes back to finish', async () => {
     const user = await makeUser(realm.host, realm.admin.jar);
     const jar = new CookieJar();
     const da = await oidc.initiateDeviceAuthorization(config, { scope: 'openid profile' });

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/harness';
 import { issuerOf, realmFetch } from '../support/oauth';
 import { realmSql } from '../support/realm-sql';
-import { authorize, browse, MANAGEMENT_AUDIENCE, oauthRealm, REDIRECT, rp, verifyJwt, type OAuthRealm } from './fixtures';
+import { authorize, browse, oauthRealm, REDIRECT, rp, verifyJwt, type OAuthRealm } from './fixtures';
 
 // Dynamic client registration (RFC 7591/7592, issue 4.1): off unless the realm's Dcr.Enabled
 // setting says so (the engine is rebuilt on the realm-settings event); a registered client is an
@@ -45,19 +45,33 @@ describe('dynamic client registration', () => {
       expect(m.registration_endpoint).toBe(`${issuerOf(realm.host)}/connect/register`);
     });
 
+    it("Gatehouse's own API scopes cannot be registered dynamically", async () => {
+      for (const scope of ['gatehouse.management', 'invite:write']) {
+        const res = await api(realm.host, 'POST', '/connect/register', { body: { grant_types: ['client_credentials'], response_types: [], scope, token_endpoint_auth_method: 'client_secret_basic' } });
+        expect(res.status, res.text).toBe(400);
+        expect(res.body.error).toBe('invalid_client_metadata');
+      }
+    });
+
     it('a registered confidential client gets client-credentials tokens at once and is listed by the admin API', async () => {
-      const config = await register({ client_name: 'Registered job', grant_types: ['client_credentials'], response_types: [], scope: 'gatehouse.management', token_endpoint_auth_method: 'client_secret_basic' });
+      const audience = `urn:example:orders:${Date.now()}`;
+      const apiRes = await api(realm.host, 'POST', '/api/admin/oauth/apis', { cookie: realm.admin.jar, body: { Name: `Orders ${audience}`, Audience: audience } });
+      expect(apiRes.status, apiRes.text).toBe(201);
+      const scopeName = `orders.read.${Date.now()}`;
+      const scopeRes = await api(realm.host, 'POST', '/api/admin/oauth/scopes', { cookie: realm.admin.jar, body: { Name: scopeName, Resources: [audience] } });
+      expect(scopeRes.status, scopeRes.text).toBe(201);
+      const config = await register({ client_name: 'Registered job', grant_types: ['client_credentials'], response_types: [], scope: scopeName, token_endpoint_auth_method: 'client_secret_basic' });
       const meta = config.clientMetadata();
       expect(meta.client_id).toBeTruthy();
       expect(typeof meta.client_secret).toBe('string');
-      const tokens = await oidc.clientCredentialsGrant(config, { scope: 'gatehouse.management' });
-      const { payload } = await verifyJwt(realm.host, tokens.access_token, MANAGEMENT_AUDIENCE);
+      const tokens = await oidc.clientCredentialsGrant(config, { scope: scopeName });
+      const { payload } = await verifyJwt(realm.host, tokens.access_token, audience);
       expect(payload.client_id).toBe(meta.client_id);
 
       const list = await api(realm.host, 'GET', '/api/admin/oauth/clients?pageSize=200', { cookie: realm.admin.jar });
       expect(list.status, list.text).toBe(200);
       const listed = list.body.items.find((c: { ClientId: string }) => c.ClientId === meta.client_id);
-      expect(listed).toMatchObject({ DisplayName: 'Registered job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: ['gatehouse.management'], IsDynamic: true, IsActive: true });
+      expect(listed).toMatchObject({ DisplayName: 'Registered job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [scopeName], IsDynamic: true, IsActive: true });
       // Only the secret's digest is stored, as for every client.
       expect(JSON.stringify(await realmSql(realm.slug, 'SELECT * FROM "OAuthClient" WHERE "clientId" = $1', [meta.client_id]))).not.toContain(String(meta.client_secret));
     });
@@ -98,11 +112,9 @@ describe('dynamic client registration', () => {
       expect(list.body.items.map((c: { ClientId: string }) => c.ClientId)).not.toContain(meta.client_id);
     });
 
-    // Known bug (reported; the fix belongs in lib/oidc/internals.ts): the engine hands back what the
-    // adapter gave it as `client_secret`, which is the stored SHA-256 digest, so RFC 7592 reads
-    // (and updates) answer with the digest as if it were the client's secret, and an update that
-    // includes the real secret is refused as not matching. Turn `it.fails` into `it` once fixed.
-    it.fails('registration management never answers with the stored digest as the secret', async () => {
+    // The engine holds only the secret's digest; reads must not hand it out as the secret
+    // (lib/oidc/internals.ts). An RFC 7592 update that sends the real secret is still refused.
+    it('registration management never answers with the stored digest as the secret', async () => {
       const config = await register({ client_name: 'Managed', grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'client_secret_basic' });
       const meta = config.clientMetadata();
       const uri = new URL(String(meta.registration_client_uri));

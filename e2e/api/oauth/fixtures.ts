@@ -2,7 +2,6 @@ import { createLocalJWKSet, jwtVerify, type JWTPayload, type JWTVerifyResult } f
 import * as oidc from 'openid-client';
 import { api, bootstrapAdmin, createRealm, type ApiResponse, type CookieJar, type SignedIn } from '../support/harness';
 import { fetchJwks, issuerOf, realmFetch } from '../support/oauth';
-import { realmSql } from '../support/realm-sql';
 
 // Shared by the engine tests beside this file: a realm with its administrator, openid-client
 // configurations for confidential and public clients, JWT checks against the realm's JWKS, and a
@@ -184,10 +183,4 @@ export function shiftedLike(sample: unknown, deltaMs: number): Date | string {
   const text = String(sample);
   const iso = new Date(Date.parse(text) + deltaMs).toISOString();
   return text.endsWith('Z') ? iso : iso.replace(/Z$/, '+00:00');
-}
-
-/** What the engine stored for a reference token (its value is the row id). */
-export async function storedToken(slug: string, model: string, id: string): Promise<{ payload: string; expiresAt: unknown } | undefined> {
-  const rows = await realmSql<{ payload: string; expiresAt: unknown }>(slug, 'SELECT "payload", "expiresAt" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', [model, id]);
-  return rows[0];
 }

@@ -38,6 +38,15 @@ const FAILURE: Record<RedeemFailure, ErrorCode> = {
 export type JitInput = { inviteCode?: string | null; appId: string };
 
 export async function emailOtpLogin(ctx: DomainContext, email: string, code: string, jitInput: JitInput = { appId: BUILT_IN_IDS.mainApp }): Promise<SignInOutcome> {
+  const userId = await proveEmailOtp(ctx, email, code, jitInput);
+  return completeFirstFactor(ctx, userId, 'otp');
+}
+
+/**
+ * The first-factor proof shared by the hosted sign-in and the native `urn:gatehouse:otp` grant
+ * (spec 4.4): redeems the code (creating the account under the JIT posture) and answers the user.
+ */
+export async function proveEmailOtp(ctx: DomainContext, email: string, code: string, jitInput: JitInput = { appId: BUILT_IN_IDS.mainApp }): Promise<string> {
   const s = await realmSettings(ctx.realm);
   if (!s.SignIn.EmailOtp) throw new AppError('SignIn.MethodDisabled');
   const mailbox = normalizeEmail(email);
@@ -45,7 +54,9 @@ export async function emailOtpLogin(ctx: DomainContext, email: string, code: str
   const db = await realmDb(ctx.realm);
   let r: Awaited<ReturnType<typeof redeemCode>>;
   let jit: JitResult | null = null;
-  if (jitOnOtpEnabled(s)) {
+  // Codes marked `jit` exist only under an open posture (JitOnOtp, or a native sign-up under
+  // ExplicitEndpoint): redeeming one creates the account in the same transaction.
+  if (jitOnOtpEnabled(s) || s.SelfRegistration.Posture === 'ExplicitEndpoint') {
     try {
       ({ r, jit } = await db.$transaction(async (tx) => {
         const r = await redeemCode(tx, 'email-otp', { email: mailbox }, code);
@@ -72,7 +83,7 @@ export async function emailOtpLogin(ctx: DomainContext, email: string, code: str
     throw new AppError(r.ok ? 'Code.Invalid' : FAILURE[r.reason]);
   }
   if (!user.emailConfirmed) await db.user.update({ where: { id: user.id }, data: { emailConfirmed: true } });
-  return completeFirstFactor(ctx, user.id, 'otp');
+  return user.id;
 }
 
 export async function emailOtpSecondFactor(ctx: DomainContext, pendingToken: string | undefined, code: string): Promise<Extract<SignInOutcome, { kind: 'session' }>> {

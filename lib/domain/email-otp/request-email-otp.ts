@@ -26,7 +26,7 @@ import { jitOnOtpEnabled, mayRegisterMailbox, type JitCodeData } from '../regist
 //
 // Second step (no `Email`, the pending cookie of a sign-in that waits for a second factor): the
 // code goes to the account's own address.
-export async function requestEmailOtp(ctx: DomainContext, email: string): Promise<void> {
+export async function requestEmailOtp(ctx: DomainContext, email: string, options: { registration?: boolean } = {}): Promise<void> {
   const s = await realmSettings(ctx.realm);
   if (!s.SignIn.EmailOtp) throw new AppError('SignIn.MethodDisabled');
   const mailbox = normalizeEmail(email);
@@ -34,7 +34,8 @@ export async function requestEmailOtp(ctx: DomainContext, email: string): Promis
   await withUniformDuration('email-otp-request', async () => {
     const db = await realmDb(ctx.realm);
     const user = await db.user.findFirst({ where: { emailNormalized: mailbox, isActive: true, deletedAt: null }, select: { id: true, userName: true, email: true } });
-    const jit = !user && jitOnOtpEnabled(s) && (await mayRegisterMailbox(db, mailbox));
+    // `registration`: the native sign-up (spec 4.4) asks for an account under any open posture.
+    const jit = !user && (jitOnOtpEnabled(s) || Boolean(options.registration)) && (await mayRegisterMailbox(db, mailbox));
     const data: { userId: string | null } | JitCodeData = jit ? { userId: null, jit: true } : { userId: user?.id ?? null };
     const { secret } = await issueSecret(db, { purpose: 'email-otp', email: mailbox, data, replacePrevious: true });
     if (user) deliverInBackground(ctx, codeMail(ctx, user.email, secret, false), { purpose: 'email-otp', userId: user.id });

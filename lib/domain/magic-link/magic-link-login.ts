@@ -20,15 +20,31 @@ const FAILURE: Record<RedeemFailure, ErrorCode> = { invalid: 'Token.Invalid', us
 export type MagicLinkSignIn = { outcome: SignInOutcome; continuation?: string };
 
 export async function magicLinkLogin(ctx: DomainContext, token: string | undefined, userId: string | undefined): Promise<MagicLinkSignIn> {
+  if (!userId) {
+    await publish(eventFrom(ctx, 'auth.magic-link-failed', undefined, { success: false, reason: 'incomplete-link' }));
+    throw new AppError('Token.Invalid');
+  }
+  const { userId: provenUserId, redirect } = await proveMagicLink(ctx, token, userId);
+  const outcome = await completeFirstFactor(ctx, provenUserId, 'mail');
+  return { outcome, continuation: safeContinuation(redirect) };
+}
+
+/**
+ * The proof shared by the hosted magic link and the native `urn:gatehouse:magic` grant (spec 4.4,
+ * which sends the token alone: a 256-bit token names its user). With `userId` the token must be
+ * that user's.
+ */
+export async function proveMagicLink(ctx: DomainContext, token: string | undefined, expectedUserId?: string): Promise<{ userId: string; redirect?: string }> {
   const db = await realmDb(ctx.realm);
   const fail = async (code: ErrorCode, reason: string, knownUserId?: string): Promise<never> => {
     await publish(eventFrom(ctx, 'auth.magic-link-failed', knownUserId, { userId: knownUserId, success: false, reason }));
     throw new AppError(code);
   };
-  if (!token || !userId) return fail('Token.Invalid', 'incomplete-link');
+  if (!token) return fail('Token.Invalid', 'incomplete-link');
   const peek = await redeemToken(db, 'magic-link', token, { consume: false });
   if (!peek.ok) return fail(FAILURE[peek.reason], peek.reason);
-  if (peek.record.userId !== userId) return fail('Token.Invalid', 'other-user');
+  const userId = peek.record.userId;
+  if (!userId || (expectedUserId !== undefined && userId !== expectedUserId)) return fail('Token.Invalid', 'other-user');
   await limitRate(ctx, 'magic-link-login', 'target', userId);
   const data = (peek.record.data ?? {}) as Partial<MagicLinkData>;
   if (data.via !== 'admin' && !(await realmSettings(ctx.realm)).SignIn.MagicLink) return fail('SignIn.MethodDisabled', 'method-disabled', userId);
@@ -37,6 +53,5 @@ export async function magicLinkLogin(ctx: DomainContext, token: string | undefin
   const used = await redeemToken(db, 'magic-link', token);
   if (!used.ok) return fail(FAILURE[used.reason], used.reason, userId);
   if (!user.emailConfirmed) await db.user.update({ where: { id: userId }, data: { emailConfirmed: true } });
-  const outcome = await completeFirstFactor(ctx, userId, 'mail');
-  return { outcome, continuation: safeContinuation(data.redirect) };
+  return { userId, redirect: data.redirect };
 }

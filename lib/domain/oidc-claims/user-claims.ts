@@ -10,19 +10,14 @@ import type { RealmRecord } from '../../realm/realm-record';
 // every permission check (spec 5.7). The engine filters them by the granted scopes.
 export type UserClaims = Record<string, unknown> & { sub: string };
 
-export async function userClaims(realm: RealmRecord, userId: string, appId?: string | null): Promise<UserClaims | null> {
+export async function userClaims(realm: RealmRecord, userId: string, appId?: string | null, options: { withAccess?: boolean } = {}): Promise<UserClaims | null> {
+  const withAccess = options.withAccess ?? true;
   const db = await realmDb(realm);
   const user = await db.user.findUnique({
     where: { id: userId },
     select: { id: true, userName: true, email: true, emailConfirmed: true, firstname: true, lastname: true, acronym: true, isActive: true, deletedAt: true, createdAt: true, updatedAt: true },
   });
   if (!user || !user.isActive || user.deletedAt) return null;
-  const app = appId
-    ? await db.app.findUnique({ where: { id: appId }, select: { slug: true, permissionCatalog: true } })
-    : await db.app.findUnique({ where: { slug: MAIN_APP_SLUG }, select: { slug: true, permissionCatalog: true } });
-  const appSlug = app?.slug ?? MAIN_APP_SLUG;
-  const { direct, groups } = await loadReachableGroups(db, realm.id, { kind: 'user', id: user.id });
-  const catalog = parseCatalog(app?.permissionCatalog).map((e) => e.Name);
   const name = [user.firstname, user.lastname].filter(Boolean).join(' ');
   const claims: UserClaims = {
     sub: user.id,
@@ -30,9 +25,17 @@ export async function userClaims(realm: RealmRecord, userId: string, appId?: str
     email: user.email,
     email_verified: user.emailConfirmed,
     updated_at: Math.floor((user.updatedAt ?? user.createdAt).getTime() / 1000),
-    roles: collectRoleNames(direct, groups, appSlug),
-    permissions: expandGrants(collectGrants(direct, groups, appSlug), catalog),
   };
+  // Roles and permissions cost the group walk: only when the granted scopes ask for them.
+  if (withAccess) {
+    const app = appId
+      ? await db.app.findUnique({ where: { id: appId }, select: { slug: true, permissionCatalog: true } })
+      : await db.app.findUnique({ where: { slug: MAIN_APP_SLUG }, select: { slug: true, permissionCatalog: true } });
+    const appSlug = app?.slug ?? MAIN_APP_SLUG;
+    const { direct, groups } = await loadReachableGroups(db, realm.id, { kind: 'user', id: user.id });
+    claims.roles = collectRoleNames(direct, groups, appSlug);
+    claims.permissions = expandGrants(collectGrants(direct, groups, appSlug), parseCatalog(app?.permissionCatalog).map((e) => e.Name));
+  }
   if (name) claims.name = name;
   if (user.firstname) claims.given_name = user.firstname;
   if (user.lastname) claims.family_name = user.lastname;

@@ -56,9 +56,27 @@ export async function passkeyLoginOptions(ctx: DomainContext, userName: string |
 }
 
 export async function loginWithPasskey(ctx: DomainContext, response: AuthenticationResponseJSON, pendingToken?: string): Promise<SignInOutcome> {
+  const { userId, userName } = await provePasskeyAssertion(ctx, response);
+  const db = await realmDb(ctx.realm);
+  const pending = await pendingSignIn(db, pendingToken);
+  if (pending && pending.userId === userId && (await redeemToken(db, 'mfa-pending', pendingToken!)).ok) {
+    // Step two of a sign-in that waited for a second factor: this passkey is it.
+    const sessionToken = await startSession(ctx, { id: userId, userName }, [...new Set([...pending.data.amr, 'hwk'])]);
+    return { kind: 'session', sessionToken, body: { authenticated: true, userId, userName } };
+  }
+  return completeFirstFactor(ctx, userId, 'hwk');
+}
+
+/**
+ * Verifies an assertion against its ceremony and the stored credential (shared by the hosted sign-in
+ * and the native `urn:gatehouse:passkey` grant, spec 4.4). `expectedChallenge`, when given, must be
+ * the ceremony the caller began (the grant's `ceremony_id`).
+ */
+export async function provePasskeyAssertion(ctx: DomainContext, response: AuthenticationResponseJSON, expectedChallenge?: string): Promise<{ userId: string; userName: string }> {
   await assertPasskeysEnabled(ctx);
   const client = readClientData(response.response?.clientDataJSON);
   if (!client) throw new AppError('Passkey.VerificationFailed', { detail: 'The response carries no readable clientDataJSON.' });
+  if (expectedChallenge !== undefined && expectedChallenge !== client.challenge) throw new AppError('Passkey.CeremonyExpired', { detail: 'The assertion answers another ceremony.' });
   const db = await realmDb(ctx.realm);
   const ceremony = await takeCeremony(db, 'passkey-login', client.challenge);
   const rpId = ctx.realm.primaryDomain;
@@ -106,12 +124,5 @@ export async function loginWithPasskey(ctx: DomainContext, response: Authenticat
     data: { counter: clampCounter(info.newCounter), lastUsedAt: now, backedUp: info.credentialBackedUp, deviceType: info.credentialDeviceType },
   });
   if (updated.count !== 1) throw await refuse('counter-race', passkey.userId);
-
-  const pending = await pendingSignIn(db, pendingToken);
-  if (pending && pending.userId === passkey.userId && (await redeemToken(db, 'mfa-pending', pendingToken!)).ok) {
-    // Step two of a sign-in that waited for a second factor: this passkey is it.
-    const sessionToken = await startSession(ctx, { id: passkey.userId, userName: passkey.user.userName }, [...new Set([...pending.data.amr, 'hwk'])]);
-    return { kind: 'session', sessionToken, body: { authenticated: true, userId: passkey.userId, userName: passkey.user.userName } };
-  }
-  return completeFirstFactor(ctx, passkey.userId, 'hwk');
+  return { userId: passkey.userId, userName: passkey.user.userName };
 }

@@ -1,0 +1,4 @@
+import { nativeOtpRequestEndpoint } from '@/lib/api/native-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(nativeOtpRequestEndpoint);

@@ -1,0 +1,4 @@
+import { nativeRegisterEndpoint } from '@/lib/api/native-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(nativeRegisterEndpoint);

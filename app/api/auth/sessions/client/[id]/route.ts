@@ -1,0 +1,4 @@
+import { revokeClientSessionEndpoint } from '@/lib/api/session-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const DELETE = toRouteHandler(revokeClientSessionEndpoint);

@@ -1,0 +1,4 @@
+import { revokeOtherSessionsEndpoint } from '@/lib/api/session-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const DELETE = toRouteHandler(revokeOtherSessionsEndpoint);
