@@ -11,6 +11,7 @@ import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/field';
 import { CodeForm } from './code-form';
+import { isEmailHint } from './login-hint';
 import { stepAfter, type LoginOutcome, type LoginStep, type SignInMethods } from './login-outcome';
 import { passkeyMessage, passkeySignIn } from './passkey';
 import { SecureSetupGrace, SecureSetupStep } from './secure-setup-step';
@@ -33,12 +34,15 @@ export type LoginNotice = 'link-invalid' | null;
  * Sign-in: the first step offers every method the realm enables (password, passkey, an e-mailed
  * code, an e-mailed link); then whatever the outcome asks for (second factor, secure set-up), then
  * on to `redirectTo` with a full navigation so the server renders it with the new session cookie.
+ * `loginHint` (already checked by login-hint.ts) prefills the user name, and the e-mail address of
+ * the mailed code and link when it is one.
  */
-export function LoginForm({ redirectTo, methods, initialStep = { kind: 'start' }, notice = null }: {
+export function LoginForm({ redirectTo, methods, initialStep = { kind: 'start' }, notice = null, loginHint }: {
   redirectTo: string;
   methods: SignInMethods;
   initialStep?: LoginStep;
   notice?: LoginNotice;
+  loginHint?: string;
 }) {
   const [step, setStep] = useState<LoginStep>(initialStep);
   const finish = () => {
@@ -73,7 +77,7 @@ export function LoginForm({ redirectTo, methods, initialStep = { kind: 'start' }
       </StepFrame>
     );
   }
-  return <StartStep methods={methods} redirectTo={redirectTo} onOutcome={advance} done={step.kind === 'done'} notice={notice} />;
+  return <StartStep methods={methods} redirectTo={redirectTo} onOutcome={advance} done={step.kind === 'done'} notice={notice} loginHint={loginHint} />;
 }
 
 /** A later step is a section named by a (visually hidden) heading; its first control takes focus. */
@@ -90,9 +94,16 @@ function StepFrame({ title, children }: { title: string; children: ReactNode }) 
 
 type Mode = 'choose' | 'email-code' | 'magic-link';
 
-function StartStep({ methods, redirectTo, onOutcome, done, notice }: { methods: SignInMethods; redirectTo: string; onOutcome: (o: LoginOutcome) => void; done: boolean; notice: LoginNotice }) {
+function StartStep({ methods, redirectTo, onOutcome, done, notice, loginHint }: {
+  methods: SignInMethods;
+  redirectTo: string;
+  onOutcome: (o: LoginOutcome) => void;
+  done: boolean;
+  notice: LoginNotice;
+  loginHint?: string;
+}) {
   const [mode, setMode] = useState<Mode>('choose');
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(isEmailHint(loginHint) ? loginHint : '');
   const passkey = useMutation({ mutationFn: passkeySignIn, onSuccess: onOutcome });
   const back = (typed?: string) => {
     if (typed !== undefined) setEmail(typed);
@@ -117,7 +128,7 @@ function StartStep({ methods, redirectTo, onOutcome, done, notice }: { methods: 
           <p>{passkeyMessage(passkey.error) ?? problemMessage(passkey.error)}</p>
         </Alert>
       ) : null}
-      {methods.password ? <PasswordStep onOutcome={onOutcome} done={done} /> : null}
+      {methods.password ? <PasswordStep onOutcome={onOutcome} done={done} loginHint={loginHint} /> : null}
       {methods.password && alternatives ? (
         <div className="hosted-divider" role="separator">
           or
@@ -168,9 +179,10 @@ function StartStep({ methods, redirectTo, onOutcome, done, notice }: { methods: 
   );
 }
 
-// method="post": a submit before hydration must never put the password into the URL.
-function PasswordStep({ onOutcome, done }: { onOutcome: (o: LoginOutcome) => void; done: boolean }) {
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { UserName: '', Password: '' } });
+// method="post": a submit before hydration must never put the password into the URL. With a
+// prefilled user name the caret starts in the password field, the one still to be typed.
+function PasswordStep({ onOutcome, done, loginHint }: { onOutcome: (o: LoginOutcome) => void; done: boolean; loginHint?: string }) {
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { UserName: loginHint ?? '', Password: '' } });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   const login = useMutation({
     mutationFn: (values: Values) => api<LoginOutcome>('/api/account/login', { method: 'POST', body: values }),
@@ -194,8 +206,8 @@ function PasswordStep({ onOutcome, done }: { onOutcome: (o: LoginOutcome) => voi
       <div id="login-error">
         <ErrorSummary summary={summary} ref={summaryRef} />
       </div>
-      <TextField label="User name or e-mail" registration={form.register('UserName')} error={errors.UserName?.message} autoComplete="username webauthn" autoCapitalize="none" spellCheck={false} autoFocus />
-      <PasswordField label="Password" registration={form.register('Password')} error={errors.Password?.message} autoComplete="current-password" />
+      <TextField label="User name or e-mail" registration={form.register('UserName')} error={errors.UserName?.message} autoComplete="username webauthn" autoCapitalize="none" spellCheck={false} autoFocus={!loginHint} />
+      <PasswordField label="Password" registration={form.register('Password')} error={errors.Password?.message} autoComplete="current-password" autoFocus={Boolean(loginHint)} />
       <Button type="submit" variant="primary" block busy={busy} busyLabel={done ? 'Signing in…' : 'Checking…'}>
         Sign in
       </Button>

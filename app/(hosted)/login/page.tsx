@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { HostedShell } from '@/components/hosted/hosted-shell';
 import { LoginForm, type LoginNotice } from '@/components/hosted/login-form';
+import { loginHint } from '@/components/hosted/login-hint';
 import type { LoginStep, SecondFactor } from '@/components/hosted/login-outcome';
 import { safeRedirect } from '@/components/hosted/safe-redirect';
 import { signInMethods, defaultContinuation } from '@/components/hosted/sign-in-methods';
@@ -20,7 +21,8 @@ function first(v: string | string[] | undefined): string | undefined {
 // relative path on this realm (safeRedirect); someone already signed in goes straight on. The
 // magic link's landing cases arrive as `?step=mfa`, `?step=secure-setup` and `?error=link-invalid`.
 // `?reauth=1` comes from the OAuth engine (prompt=login, max_age, step-up): the form is shown even to
-// someone signed in, because the client asked for a fresh sign-in.
+// someone signed in, because the client asked for a fresh sign-in. `?login_hint=` (the OIDC
+// parameter, passed on by the engine too) prefills the user name when it looks like one.
 export default async function LoginPage({ searchParams }: Props) {
   const params = await searchParams;
   const ctx = await pageContext();
@@ -45,7 +47,7 @@ export default async function LoginPage({ searchParams }: Props) {
 
   return (
     <HostedShell realmName={ctx.realm.displayName} title="Sign in" subtitle={`Use your ${ctx.realm.displayName} account.`}>
-      <LoginForm redirectTo={target} methods={methods} initialStep={initialStep} notice={notice} />
+      <LoginForm redirectTo={target} methods={methods} initialStep={initialStep} notice={notice} loginHint={loginHint(params.login_hint)} />
     </HostedShell>
   );
 }
