@@ -75,4 +75,26 @@ describe('authorization code flow', () => {
     // The reuse revoked the family: the newest refresh token is dead too.
     await expect(oidc.refreshTokenGrant(config, second.refresh_token!)).rejects.toMatchObject({ error: 'invalid_grant' });
   });
+
+  it('pushed authorization requests (RFC 9126) work end to end', async () => {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const url = await oidc.buildAuthorizationUrlWithPAR(config, { redirect_uri: REDIRECT, scope: 'openid', state, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    expect(url.searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
+    expect(url.searchParams.get('scope')).toBeNull();
+    const { location, hops } = await followAsBrowser(host, url.pathname + url.search, admin.jar);
+    expect(location.origin + location.pathname, hops.join(' -> ')).toBe(REDIRECT);
+    const tokens = await oidc.authorizationCodeGrant(config, location, { pkceCodeVerifier: verifier, expectedState: state });
+    expect(tokens.claims()!.sub).toBe(admin.userId);
+  });
+
+  it('max_age: an old enough session is sent to sign in again', async () => {
+    const verifier = oidc.randomPKCECodeVerifier();
+    await new Promise((r) => setTimeout(r, 1100));
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', state: 's', max_age: '0', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const { location } = await followAsBrowser(host, url.pathname + url.search, admin.jar, /^\/login$/);
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('reauth')).toBe('1');
+    expect(location.searchParams.get('redirect')).toMatch(/^\/connect\/interaction\//);
+  });
 });
