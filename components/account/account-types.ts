@@ -19,6 +19,10 @@ export type MfaStatus = { enabled: boolean; hasAuthenticator: boolean };
 export type MfaSetup = { SharedKey: string; AuthenticatorUri: string; QrCodeSvg: string };
 export type EmailOtpStatus = { Enabled: boolean; Email: string; EmailConfirmed: boolean };
 export type Passkey = { Id: string; DisplayName: string; CreatedAt: string; LastUsedAt?: string | null; DeviceType?: string | null; BackedUp: boolean; Transports: string[] };
+/** GET /api/auth/sessions (spec 4.6); dates arrive as ISO strings. */
+export type BrowserSession = { Id: string; IsCurrent: boolean; CreatedAt: string; LastSeenAt: string; ExpiresAt: string; IpAddress?: string; UserAgent?: string; Methods: string[] };
+export type ClientSession = { Id: string; ClientId: string; ClientName: string; Scopes: string[]; CreatedAt: string; ExpiresAt?: string };
+export type MySessions = { Sessions: BrowserSession[]; ClientSessions: ClientSession[] };
 export type AppInfo = {
   Realm: string;
   DisplayName: string;
@@ -31,6 +35,7 @@ export const accountKeys = {
   emailOtp: ['account', 'email-otp'] as const,
   passkeys: ['account', 'passkeys'] as const,
   appInfo: ['app-info'] as const,
+  sessions: ['account', 'sessions'] as const,
 };
 
 export const STATUS_LABELS: Record<ChangeRequestStatus, string> = {

@@ -41,7 +41,7 @@ test('the password is changed on the account page and the new one signs in', asy
   });
 
   await test.step('the old password no longer signs in, the new one does', async () => {
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/logged-out$/);
     await page.goto('/login');
     await signIn(page, userName, oldPassword);

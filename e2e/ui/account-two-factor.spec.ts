@@ -40,7 +40,7 @@ test('TOTP is enrolled on the account page and then asked for at sign-in', async
   });
 
   await test.step('sign out, then sign in with the password and a code', async () => {
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page).toHaveURL(/\/logged-out$/);
     await page.goto('/login?redirect=%2Faccount');
     await signIn(page, userName, password);

@@ -76,7 +76,7 @@ async function signOutOfAccount(page: Page): Promise<void> {
   // The account sections load after the page; a refusal landing after the sign-out would send the
   // page to sign-in instead of the signed-out page.
   await page.waitForLoadState('networkidle');
-  await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('main').getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL(`${realm.origin}/logged-out`);
 }
 

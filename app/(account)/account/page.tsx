@@ -3,6 +3,7 @@ import { EmailSection } from '@/components/account/email-section';
 import { PasskeysSection } from '@/components/account/passkeys-section';
 import { PasswordSection } from '@/components/account/password-section';
 import { ProfileSection } from '@/components/account/profile-section';
+import { SessionsSection } from '@/components/account/sessions-section';
 import { SignInMethodsSection } from '@/components/account/sign-in-methods-section';
 import { SignOutButton } from '@/components/account/sign-out-button';
 import { TwoFactorSection } from '@/components/account/two-factor-section';
@@ -21,11 +22,12 @@ const SECTIONS = [
   { id: 'passkeys', label: 'Passkeys' },
   { id: 'email', label: 'E-mail' },
   { id: 'sign-in-methods', label: 'Sign-in methods' },
+  { id: 'sessions', label: 'Sessions' },
   { id: 'permissions', label: 'Permissions' },
 ];
 
 // Self-service (spec 4.2, 4.3): profile by change request, password, second factor, passkeys,
-// e-mail, and what this realm offers. One page with anchored sections.
+// e-mail, and what this realm offers; sessions (spec 4.6). One page with anchored sections.
 export default async function AccountPage() {
   const user = await requirePageUser();
   const settings = await realmSettings((await pageContext()).realm);
@@ -50,6 +52,7 @@ export default async function AccountPage() {
       <PasskeysSection enabled={settings.SignIn.Passkeys} />
       <EmailSection email={user.Email} confirmed={user.EmailConfirmed} />
       <SignInMethodsSection />
+      <SessionsSection />
       <section className="card account-section" id="permissions" aria-labelledby="perm-heading" tabIndex={-1}>
         <div className="card-header">
           <h2 id="perm-heading">Your permissions</h2>
