@@ -11,7 +11,7 @@ export type ShellUser = Viewer & { UserName: string; Firstname?: string | null; 
 export function ConsoleShell({ user, children }: { user: ShellUser; children: ReactNode }) {
   const items = visibleNav(user);
   const sections: SideNavSection[] = [{ heading: 'Realm', items: [{ href: '/console', label: 'Overview' }] }];
-  for (const section of ['Directory', 'Security', 'Platform'] as const) {
+  for (const section of ['Directory', 'Integrations', 'Security', 'Platform'] as const) {
     const list = items.filter((i) => i.section === section);
     if (list.length) sections.push({ heading: section, items: list.map((i) => ({ href: i.href, label: i.label })) });
   }

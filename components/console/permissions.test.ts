@@ -22,9 +22,10 @@ describe('can', () => {
 describe('visibleNav', () => {
   it('shows realm management only with control-plane rights', () => {
     const labels = (v: ReturnType<typeof viewer>) => visibleNav(v).map((i) => i.label);
-    expect(labels(viewer(['realm:admin']))).toEqual(['Users', 'Groups', 'Roles', 'Change requests', 'Security log', 'Realm settings']);
+    expect(labels(viewer(['realm:admin']))).toEqual(['Users', 'Groups', 'Roles', 'Change requests', 'OAuth clients', 'Service accounts', 'Security log', 'Realm settings']);
     expect(labels(viewer(['realm:admin'], ['realm:admin'], true))).toContain('Realms');
     expect(labels(viewer(['user:read']))).toEqual(['Users']);
     expect(labels(viewer(['user:write']))).toEqual(['Change requests']);
+    expect(labels(viewer(['oauth-client:read', 'service-account:admin']))).toEqual(['OAuth clients', 'Service accounts']);
   });
 });

@@ -1,0 +1,197 @@
+'use client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { api, problemMessage } from '@/components/data/api';
+import { useProblem } from '@/components/data/use-problem';
+import { Alert, ErrorSummary } from '@/components/ui/alert';
+import { Button, buttonClass } from '@/components/ui/button';
+import { CheckboxList } from '@/components/ui/checkbox-list';
+import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { scopeOptions, useAllScopes } from '../oauth-queries';
+import { ACCESS_TOKEN_TYPES, CLIENT_TYPES, CONSENT_TYPES, GRANT_TYPE_OPTIONS, linesOf, oauthKeys, type CreatedClient, type OAuthClient } from '../oauth-types';
+
+// Create and edit an OAuth client (CONTRACT.md `POST /api/admin/oauth/clients`). Edits are a
+// merge-patch: the form sends every field it shows, so what is on screen is what is stored, and
+// leaves AppId and Capabilities (not edited here) alone. ClientId and ClientType never change.
+// The browser checks only what it can know; the coherence rules (redirect URIs for
+// authorization_code, ...) are the server's, and its field errors land next to the fields.
+const schema = z.object({
+  ClientId: z.string().trim().max(200).regex(/^[A-Za-z0-9._~-]*$/, 'Use letters, digits and . _ ~ - only.'),
+  DisplayName: z.string().trim().min(1, 'Enter a display name.').max(200),
+  Description: z.string().trim().max(2000),
+  ClientType: z.enum(CLIENT_TYPES),
+  ConsentType: z.enum(CONSENT_TYPES),
+  AccessTokenType: z.enum(ACCESS_TOKEN_TYPES),
+  RedirectUris: z.string(),
+  PostLogoutRedirectUris: z.string(),
+  GrantTypes: z.array(z.string()).min(1, 'Choose at least one grant type.'),
+  Scopes: z.array(z.string()),
+  IsActive: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
+const FIELDS = ['ClientId', 'DisplayName', 'Description', 'ClientType', 'ConsentType', 'AccessTokenType', 'RedirectUris', 'PostLogoutRedirectUris', 'GrantTypes', 'Scopes', 'IsActive'] as const;
+
+const pick = <T extends string>(all: readonly T[], v: string, fallback: T): T => all.find((x) => x === v) ?? fallback;
+
+function valuesOf(c?: OAuthClient): Values {
+  if (!c) return { ClientId: '', DisplayName: '', Description: '', ClientType: 'Confidential', ConsentType: 'Explicit', AccessTokenType: 'Jwt', RedirectUris: '', PostLogoutRedirectUris: '', GrantTypes: ['authorization_code', 'refresh_token'], Scopes: [], IsActive: true };
+  return {
+    ClientId: c.ClientId,
+    DisplayName: c.DisplayName,
+    Description: c.Description ?? '',
+    ClientType: pick(CLIENT_TYPES, c.ClientType, 'Confidential'),
+    ConsentType: pick(CONSENT_TYPES, c.ConsentType, 'Explicit'),
+    AccessTokenType: pick(ACCESS_TOKEN_TYPES, c.AccessTokenType, 'Jwt'),
+    RedirectUris: c.RedirectUris.join('\n'),
+    PostLogoutRedirectUris: c.PostLogoutRedirectUris.join('\n'),
+    GrantTypes: c.GrantTypes,
+    Scopes: c.Scopes,
+    IsActive: c.IsActive,
+  };
+}
+
+function bodyOf(v: Values, creating: boolean) {
+  const common = {
+    DisplayName: v.DisplayName,
+    Description: v.Description || null,
+    ConsentType: v.ConsentType,
+    AccessTokenType: v.AccessTokenType,
+    RedirectUris: linesOf(v.RedirectUris),
+    PostLogoutRedirectUris: linesOf(v.PostLogoutRedirectUris),
+    GrantTypes: v.GrantTypes,
+    Scopes: v.Scopes,
+    IsActive: v.IsActive,
+  };
+  // A blank ClientId asks the server for a random one.
+  return creating ? { ...common, ClientId: v.ClientId || null, ClientType: v.ClientType } : common;
+}
+
+export function ClientForm({ client, canWrite, canReadScopes, onSaved }: { client?: OAuthClient; canWrite: boolean; canReadScopes: boolean; onSaved: (c: CreatedClient) => void }) {
+  const queryClient = useQueryClient();
+  const scopes = useAllScopes(canReadScopes);
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(client) });
+  const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
+  const [saved, setSaved] = useState(false);
+  const clientType = useWatch({ control: form.control, name: 'ClientType' });
+
+  useEffect(() => {
+    if (client && !form.formState.isDirty) form.reset(valuesOf(client));
+  }, [client, form]);
+
+  const save = useMutation({
+    mutationFn: (v: Values) =>
+      client
+        ? api<OAuthClient>(`/api/admin/oauth/clients/${encodeURIComponent(client.Id)}`, { method: 'PUT', body: bodyOf(v, false) })
+        : api<CreatedClient>('/api/admin/oauth/clients', { method: 'POST', body: bodyOf(v, true) }),
+    onSuccess: (c) => {
+      // Never cache the create answer: it may carry the secret.
+      const { ClientSecret: _secret, ...stored } = c as CreatedClient;
+      queryClient.setQueryData(oauthKeys.client(c.Id), stored);
+      void queryClient.invalidateQueries({ queryKey: oauthKeys.clients });
+      form.reset(valuesOf(c));
+      setSaved(true);
+      onSaved(c);
+    },
+    onError: (e) => report(e, { codeFields: { 'OAuthClient.ClientIdTaken': 'ClientId' } }),
+  });
+
+  const errors = form.formState.errors;
+  const managed = Boolean(client?.ServiceAccountId);
+  const readOnly = !canWrite || managed;
+  const grantOptions = GRANT_TYPE_OPTIONS.map((g) => ({
+    value: g.value,
+    label: g.label,
+    hint: <span className="mono">{g.value}</span>,
+    // The API refuses client_credentials on a public client; say so before the round trip.
+    disabled: g.confidentialOnly && clientType === 'Public',
+  }));
+
+  return (
+    <form className="card" noValidate aria-label={client ? 'Client settings' : 'New OAuth client'} onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })}>
+      <div className="card-body">
+        <fieldset className="fieldset form" disabled={readOnly}>
+          <ErrorSummary summary={summary} ref={summaryRef} />
+          {saved && client && !form.formState.isDirty ? <Alert tone="success" title="Changes saved." /> : null}
+          {managed ? (
+            <Alert title="Managed by a service account">
+              <p>
+                This client is a service-account credential. Change, rotate or delete it on <Link href={`/console/service-accounts/${encodeURIComponent(client?.ServiceAccountId ?? '')}`}>the service account’s page</Link>.
+              </p>
+            </Alert>
+          ) : null}
+          <div className="form-grid">
+            <TextField label="Display name" registration={form.register('DisplayName')} error={errors.DisplayName?.message} autoFocus={!client} />
+            {client ? (
+              <ReadOnlyValue label="Client ID" value={client.ClientId} hint="A client keeps its id." mono />
+            ) : (
+              <TextField label="Client ID" optional hint="Leave empty for a random id." registration={form.register('ClientId')} error={errors.ClientId?.message} spellCheck={false} autoComplete="off" />
+            )}
+          </div>
+          <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
+          <div className="form-grid">
+            {client ? (
+              <ReadOnlyValue label="Client type" value={client.ClientType} hint="To change the type, create another client." />
+            ) : (
+              <SelectField label="Client type" hint="Confidential clients get a secret; Public ones (browser, mobile) use PKCE." registration={form.register('ClientType', { onChange: () => form.setValue('GrantTypes', form.getValues('GrantTypes').filter((g) => g !== 'client_credentials')) })} error={errors.ClientType?.message}>
+                {CLIENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+              </SelectField>
+            )}
+            <SelectField label="Consent" hint="Explicit shows the consent page; Implicit grants what is asked." registration={form.register('ConsentType')} error={errors.ConsentType?.message}>
+              {CONSENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            </SelectField>
+            <SelectField label="Access token type" hint="Jwt: self-contained; Reference: opaque, read by introspection." registration={form.register('AccessTokenType')} error={errors.AccessTokenType?.message}>
+              {ACCESS_TOKEN_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            </SelectField>
+          </div>
+          <Controller control={form.control} name="GrantTypes" render={({ field }) => <CheckboxList legend="Grant types" options={grantOptions} value={field.value} onChange={field.onChange} error={errors.GrantTypes?.message} />} />
+          <TextAreaField label="Redirect URIs" optional hint="One a line. Needed for the authorization code grant." registration={form.register('RedirectUris')} error={errors.RedirectUris?.message} rows={3} spellCheck={false} className="textarea mono" />
+          <TextAreaField label="Post-logout redirect URIs" optional hint="One a line." registration={form.register('PostLogoutRedirectUris')} error={errors.PostLogoutRedirectUris?.message} rows={2} spellCheck={false} className="textarea mono" />
+          {canReadScopes ? (
+            <>
+              {scopes.isError ? <Alert tone="danger" title="The scopes could not be loaded.">{problemMessage(scopes.error)}</Alert> : null}
+              <Controller control={form.control} name="Scopes" render={({ field }) => <CheckboxList legend="Scopes" hint="What the client may ask for." options={scopeOptions(scopes.data?.items, field.value)} value={field.value} onChange={field.onChange} error={errors.Scopes?.message} empty={scopes.isPending ? 'Loading the scopes…' : 'This realm has no scopes.'} />} />
+            </>
+          ) : (
+            <p className="muted small">Scopes: {client?.Scopes.join(', ') || 'none'}. Choosing scopes needs the permission oauth-scope:read.</p>
+          )}
+          {client ? <CheckboxField label="Active" hint="Deactivating revokes the tokens issued to the client." registration={form.register('IsActive')} /> : null}
+        </fieldset>
+      </div>
+      {!readOnly ? (
+        <div className="card-footer form-actions">
+          <Button type="submit" variant="primary" busy={save.isPending} busyLabel={client ? 'Saving…' : 'Creating…'} disabled={Boolean(client) && !form.formState.isDirty}>
+            {client ? 'Save changes' : 'Create client'}
+          </Button>
+          {client ? (
+            form.formState.isDirty ? (
+              <Button variant="ghost" onClick={() => { form.reset(valuesOf(client)); clear(); }}>
+                Discard
+              </Button>
+            ) : null
+          ) : (
+            <Link href="/console/oauth/clients" className={buttonClass('ghost')}>
+              Cancel
+            </Link>
+          )}
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+/** A value shown where an input would be, for fields that cannot change (as role-form.tsx does). */
+function ReadOnlyValue({ label, value, hint, mono }: { label: string; value: string; hint: string; mono?: boolean }) {
+  return (
+    <div className="field">
+      <span className="field-label">{label}</span>
+      <span className={mono ? 'input mono' : 'input'} aria-readonly="true">
+        {value}
+      </span>
+      <span className="field-hint">{hint}</span>
+    </div>
+  );
+}
