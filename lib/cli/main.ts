@@ -5,10 +5,12 @@ import { drainEvents } from '../events/bus';
 import { startUp } from '../runtime/startup';
 import { parseArgs } from './args';
 import { recoverBootstrapAdmin } from './recover-bootstrap-admin';
+import { rotateKeys } from './rotate-keys';
 
 // `npx gatehouse <command>`: same environment as the server, safe to run while it runs.
 const USAGE = `Usage:
   gatehouse recover bootstrap-admin --email E [--username U] [--realm SLUG] [--password P]
+  gatehouse keys rotate [--realm SLUG]
   gatehouse migrate
 `;
 
@@ -19,6 +21,14 @@ async function run(argv: string[]): Promise<number> {
     const { options } = parseArgs(rest, new Set(['email', 'username', 'realm', 'password']));
     await startUp({ seed: true, relay: true });
     await recoverBootstrapAdmin(options, out);
+    return 0;
+  }
+  if (command === 'keys' && sub === 'rotate') {
+    const { positional, options } = parseArgs(rest, new Set(['realm']));
+    if (positional.length) throw new Error(`unexpected argument ${positional[0]}`);
+    // The relay tells running servers with Redis to rebuild the realm's engine at once.
+    await startUp({ seed: false, relay: true });
+    await rotateKeys(options, out);
     return 0;
   }
   if (command === 'migrate') {

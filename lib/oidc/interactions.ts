@@ -41,7 +41,11 @@ function requestedAcr(details: Details): string | undefined {
 async function onLogin(realm: RealmRecord, provider: Provider, details: Details, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const session = await liveBrowserSession(realm, req.headers.cookie);
   const reasons = details.prompt.reasons;
-  const freshNeeded = reasons.includes('login_prompt') || reasons.includes('max_age') || reasons.some((r) => r.startsWith('essential_acr'));
+  // The engine names `max_age` whenever it has no session of its own; only a Gatehouse session older
+  // than max_age needs a fresh sign-in (OIDC Core 3.1.2.1).
+  const maxAge = Number(details.params.max_age);
+  const tooOld = reasons.includes('max_age') && session !== null && Number.isFinite(maxAge) && Date.now() - session.createdAt.getTime() > maxAge * 1000;
+  const freshNeeded = reasons.includes('login_prompt') || tooOld || reasons.some((r) => r.startsWith('essential_acr'));
   const freshEnough = session && (!freshNeeded || session.createdAt.getTime() >= details.iat * 1000 - 1000);
   const acr = requestedAcr(details);
   if (session && freshEnough) {

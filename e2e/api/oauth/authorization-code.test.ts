@@ -97,4 +97,11 @@ describe('authorization code flow', () => {
     expect(location.searchParams.get('reauth')).toBe('1');
     expect(location.searchParams.get('redirect')).toMatch(/^\/connect\/interaction\//);
   });
+
+  it('max_age: a session younger than max_age goes straight through', async () => {
+    const verifier = oidc.randomPKCECodeVerifier();
+    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', state: 's', max_age: '3600', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const { location, hops } = await followAsBrowser(host, url.pathname + url.search, admin.jar);
+    expect(location.origin + location.pathname, hops.join(' -> ')).toBe(REDIRECT);
+  });
 });

@@ -20,6 +20,7 @@ const REALM_CATEGORIES: Record<string, string> = {
   'oauth-client': 'OAuth',
   'oauth-scope': 'OAuth',
   'oauth-api': 'OAuth',
+  'signing-key': 'OAuth',
   invite: 'Authentication',
 };
 

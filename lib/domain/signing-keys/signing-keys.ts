@@ -60,13 +60,24 @@ export async function loadSigningKeys(db: RealmDb, now = new Date()): Promise<Pr
   return Promise.all(ordered.map(async (r) => JSON.parse(await open(r.privateJwk)) as PrivateJwk));
 }
 
+export type RotatedKeys = {
+  added: { id: string; alg: SigningAlg }[];
+  retired: string[];
+  /** Until when the retired keys stay published. */
+  retiredUntil: Date;
+};
+
 /** Retires the active keys (kept published for the overlap) and makes new ones, in one transaction. */
-export async function rotateSigningKeys(db: RealmDb, now = new Date()): Promise<void> {
+export async function rotateSigningKeys(db: RealmDb, now = new Date()): Promise<RotatedKeys> {
   const rows = await newSigningKeyRows();
-  await db.$transaction(async (tx) => {
-    await tx.signingKey.updateMany({ where: { retiredAt: null }, data: { retiredAt: now, expiresAt: new Date(now.getTime() + RETIRED_KEY_OVERLAP_MS) } });
+  const retiredUntil = new Date(now.getTime() + RETIRED_KEY_OVERLAP_MS);
+  const retired = await db.$transaction(async (tx) => {
+    const active = await tx.signingKey.findMany({ where: { retiredAt: null }, select: { id: true } });
+    await tx.signingKey.updateMany({ where: { retiredAt: null }, data: { retiredAt: now, expiresAt: retiredUntil } });
     await tx.signingKey.createMany({ data: rows });
+    return active.map((r) => r.id);
   });
+  return { added: rows.map((r) => ({ id: r.id, alg: r.alg })), retired, retiredUntil };
 }
 
 const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi'] as const;
