@@ -46,7 +46,8 @@ async function onLogin(realm: RealmRecord, provider: Provider, details: Details,
   const maxAge = Number(details.params.max_age);
   const tooOld = reasons.includes('max_age') && session !== null && Number.isFinite(maxAge) && Date.now() - session.createdAt.getTime() > maxAge * 1000;
   const freshNeeded = reasons.includes('login_prompt') || tooOld || reasons.some((r) => r.startsWith('essential_acr'));
-  const freshEnough = session && (!freshNeeded || session.createdAt.getTime() >= details.iat * 1000 - 1000);
+  // A fresh sign-in is one made after the interaction began (`iat` has one-second resolution).
+  const freshEnough = session && (!freshNeeded || session.createdAt.getTime() >= details.iat * 1000);
   const acr = requestedAcr(details);
   if (session && freshEnough) {
     if (acr && !meetsAcr(session.amr, acr) && reasons.some((r) => r.startsWith('essential_acr'))) {
