@@ -1,37 +1,13 @@
-import { request } from 'node:http';
 import type { JSONWebKeySet } from 'jose';
 import * as oidc from 'openid-client';
+import { realmFetchOn } from '../../shared/realm-fetch';
 import { api, CookieJar, suite } from './harness';
 
 // A real relying party (openid-client) against a realm. Node cannot resolve *.localhost, so its
 // fetch connects to 127.0.0.1 and names the realm in the Host header, as every HTTP test does.
 
 export function realmFetch(port = suite().port): oidc.CustomFetch {
-  return (url, options) =>
-    new Promise<Response>((resolve, reject) => {
-      const target = new URL(url);
-      const headers: Record<string, string> = { host: target.host };
-      new Headers(options.headers).forEach((v, k) => (headers[k] = v));
-      const body = options.body === undefined || options.body === null ? undefined : typeof options.body === 'string' ? options.body : options.body.toString();
-      if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-      const req = request({ host: '127.0.0.1', port, method: options.method, path: target.pathname + target.search, headers, setHost: false, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const h = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) {
-            if (Array.isArray(v)) v.forEach((x) => h.append(k, x));
-            else if (v !== undefined) h.set(k, String(v));
-          }
-          const status = res.statusCode ?? 0;
-          resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: h }));
-        });
-      });
-      req.on('error', reject);
-      if (body !== undefined) req.write(body);
-      req.end();
-    });
+  return realmFetchOn(port);
 }
 
 export function issuerOf(host: string): string {

@@ -1,6 +1,7 @@
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oidc from 'openid-client';
+import { realmFetchOn } from '../../shared/realm-fetch';
 import { PORT } from './env';
 import { realmAdmin, type TestRealm } from './hosted';
 
@@ -11,31 +12,7 @@ import { realmAdmin, type TestRealm } from './hosted';
 
 /** openid-client's fetch for a realm on `<slug>.localhost`: 127.0.0.1 with the realm's Host. */
 export function realmFetch(): oidc.CustomFetch {
-  return (url, options) =>
-    new Promise<Response>((resolve, reject) => {
-      const target = new URL(url);
-      const headers: Record<string, string> = { host: target.host };
-      new Headers(options.headers).forEach((v, k) => (headers[k] = v));
-      const body = options.body === undefined || options.body === null ? undefined : typeof options.body === 'string' ? options.body : options.body.toString();
-      if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-      const req = request({ host: '127.0.0.1', port: PORT, method: options.method, path: target.pathname + target.search, headers, setHost: false, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const h = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) {
-            if (Array.isArray(v)) v.forEach((x) => h.append(k, x));
-            else if (v !== undefined) h.set(k, String(v));
-          }
-          const status = res.statusCode ?? 0;
-          resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: h }));
-        });
-      });
-      req.on('error', reject);
-      if (body !== undefined) req.write(body);
-      req.end();
-    });
+  return realmFetchOn(PORT);
 }
 
 /** openid-client's configuration for a public client of `realm` (discovery included). */
