@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { publicOrigin } from '../config/env';
 import { parseStringList } from '../db/json-list';
 import { realmDb } from '../domain/context';
+import { findLiveClient } from '../domain/oauth-clients/live-client';
 import { publicSigningKeys } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
@@ -79,17 +80,9 @@ async function lookupReference(realm: RealmRecord, token: string): Promise<Store
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
 
 async function liveClient(realm: RealmRecord, clientId: string): Promise<VerifiedToken['client'] | null> {
-  const db = await realmDb(realm);
-  const row = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, isActive: true, appId: true, serviceAccountId: true, capabilities: true } });
-  if (!row || !row.isActive) return null;
-  let serviceAccountName: string | null = null;
-  if (row.serviceAccountId) {
-    const credential = await db.serviceAccountCredential.findUnique({ where: { oauthClientId: row.id }, select: { expiresAt: true, serviceAccount: { select: { isActive: true, name: true } } } });
-    if (!credential || !credential.serviceAccount.isActive) return null;
-    if (credential.expiresAt && credential.expiresAt.getTime() <= Date.now()) return null;
-    serviceAccountName = credential.serviceAccount.name;
-  }
-  return { appId: row.appId, serviceAccountId: row.serviceAccountId, serviceAccountName, capabilities: parseStringList(row.capabilities) };
+  const live = await findLiveClient(await realmDb(realm), clientId);
+  if (!live || (live.secretExpiresAt && live.secretExpiresAt.getTime() <= Date.now())) return null;
+  return { appId: live.row.appId, serviceAccountId: live.row.serviceAccountId, serviceAccountName: live.serviceAccountName, capabilities: parseStringList(live.row.capabilities) };
 }
 
 /** The token's facts, or null when it is not a live token of this realm. */

@@ -1,5 +1,6 @@
 import { newId, sha256Hex } from '../crypto/tokens';
 import type { RealmDb } from '../db/types';
+import { findLiveClient } from '../domain/oauth-clients/live-client';
 import { clientCache } from './client-cache';
 import { fromRegistration, toEngineMetadata, type EngineClientMetadata } from './client-metadata';
 
@@ -92,17 +93,8 @@ class ClientAdapter {
   }
 
   private async load(clientId: string): Promise<EngineClientMetadata | null> {
-    const db = await this.c.db();
-    const row = await db.oAuthClient.findUnique({ where: { clientId } });
-    if (!row || !row.isActive) return null;
-    let secretExpiresAt: Date | null = null;
-    if (row.serviceAccountId) {
-      // A credential's client works only while the credential and its account do.
-      const credential = await db.serviceAccountCredential.findUnique({ where: { oauthClientId: row.id }, select: { expiresAt: true, serviceAccount: { select: { isActive: true } } } });
-      if (!credential || !credential.serviceAccount.isActive) return null;
-      secretExpiresAt = credential.expiresAt;
-    }
-    return toEngineMetadata(row, secretExpiresAt);
+    const live = await findLiveClient(await this.c.db(), clientId);
+    return live ? toEngineMetadata(live.row, live.secretExpiresAt) : null;
   }
 
   /** Dynamic client registration (RFC 7591) and its management (RFC 7592). */
