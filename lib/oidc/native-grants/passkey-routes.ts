@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { verifyAccessToken } from '../../auth/bearer-token';
+import { MANAGEMENT_AUDIENCE, verifyAccessToken } from '../../auth/bearer-token';
 import { domainContext, realmDb, type DomainContext } from '../../domain/context';
 import { NATIVE_GRANT_TYPES, requireNativeClient } from '../../domain/native-grants/native-grants';
 import { deleteOwnPasskey } from '../../domain/passkeys/delete-passkey';
@@ -62,6 +62,9 @@ async function subjectContext(realm: RealmRecord, req: IncomingMessage): Promise
   const token = /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
   const verified = token ? await verifyAccessToken(realm, token) : null;
   if (!verified?.subject) throw new AppError('Auth.InvalidToken');
+  // Only tokens meant for Gatehouse itself: one issued for another API must not be replayed here by
+  // that API to manage the person's passkeys.
+  if (verified.audiences.length && !verified.audiences.includes(MANAGEMENT_AUDIENCE)) throw new AppError('Auth.InsufficientScope', { detail: 'The token is meant for another API.' });
   const user = await (await realmDb(realm)).user.findUnique({ where: { id: verified.subject }, select: { id: true, userName: true, isActive: true, deletedAt: true } });
   if (!user || !user.isActive || user.deletedAt) throw new AppError('Auth.InvalidToken');
   const ctx = context(realm, req);
