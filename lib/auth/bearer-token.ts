@@ -2,7 +2,7 @@ import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } f
 import { LRUCache } from 'lru-cache';
 import { publicOrigin } from '../config/env';
 import { parseStringList } from '../db/json-list';
-import { realmDb } from '../domain/context';
+import { realmDb, type Actor } from '../domain/context';
 import { findLiveClient } from '../domain/oauth-clients/live-client';
 import { publicSigningKeys } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
@@ -13,8 +13,6 @@ import { shared } from '../runtime/shared';
 // against the realm's published keys, issuer and expiry; reference tokens are looked up in the
 // engine's storage. Either way the client is then read live, so a deleted or deactivated client, an
 // expired credential or a deactivated service account stops working at once, even for a JWT.
-export const MANAGEMENT_AUDIENCE = 'urn:gatehouse:management-api';
-export const MANAGEMENT_SCOPE = 'gatehouse.management';
 
 export type VerifiedToken = {
   clientId: string;
@@ -85,6 +83,13 @@ async function liveClient(realm: RealmRecord, clientId: string): Promise<Verifie
   return { appId: live.row.appId, serviceAccountId: live.row.serviceAccountId, serviceAccountName: live.serviceAccountName, capabilities: parseStringList(live.row.capabilities) };
 }
 
+/** The token of an `Authorization: Bearer <token>` header value (RFC 6750 2.1), if any. */
+export function bearerTokenOf(authorization: string | null): string | undefined {
+  if (!authorization) return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+  return match?.[1];
+}
+
 /** The token's facts, or null when it is not a live token of this realm. */
 export async function verifyAccessToken(realm: RealmRecord, token: string): Promise<VerifiedToken | null> {
   let clientId: string | undefined;
@@ -110,4 +115,12 @@ export async function verifyAccessToken(realm: RealmRecord, token: string): Prom
   const client = await liveClient(realm, clientId);
   if (!client) return null;
   return { clientId, subject, scopes: scope.split(' ').filter(Boolean), audiences, client };
+}
+
+/** The person a verified token was issued for, as an actor; null when they are no longer live. */
+export async function tokenSubjectActor(realm: RealmRecord, verified: VerifiedToken): Promise<Extract<Actor, { kind: 'user' }> | null> {
+  if (!verified.subject) return null;
+  const user = await (await realmDb(realm)).user.findUnique({ where: { id: verified.subject }, select: { id: true, userName: true, isActive: true, deletedAt: true } });
+  if (!user || !user.isActive || user.deletedAt) return null;
+  return { kind: 'user', userId: user.id, userName: user.userName, sessionId: null, scopes: verified.scopes };
 }

@@ -1,5 +1,6 @@
-import { MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE, verifyAccessToken } from '../auth/bearer-token';
-import { realmDb, type Actor, type BearerGrant } from '../domain/context';
+import { bearerTokenOf, tokenSubjectActor, verifyAccessToken } from '../auth/bearer-token';
+import { INVITE_SCOPES_FOR, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE } from '../domain/oauth-scopes/gatehouse-scopes';
+import type { Actor, BearerGrant } from '../domain/context';
 import { AppError } from '../errors/app-error';
 import type { RealmRecord } from '../realm/realm-record';
 import type { Endpoint } from './endpoint';
@@ -9,17 +10,7 @@ import type { Endpoint } from './endpoint';
 // service account or the client itself) then meets the same live permission checks as a cookie.
 type BearerMode = NonNullable<Endpoint['bearer']>;
 
-const INVITE_SCOPES: Record<BearerMode, string[]> = {
-  management: [],
-  'invite-read': ['invite:read', 'invite:write'],
-  'invite-write': ['invite:write'],
-};
-
-export function bearerTokenOf(authorization: string | null): string | undefined {
-  if (!authorization) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  return match?.[1];
-}
+const INVITE_SCOPES: Record<BearerMode, readonly string[]> = { management: [], 'invite-read': INVITE_SCOPES_FOR.read, 'invite-write': INVITE_SCOPES_FOR.write };
 
 /** True when the bearer is admitted by its App-bound invite scope rather than a permission. */
 export function isScopeOnlyBearer(bearer: BearerGrant | undefined): boolean {
@@ -34,10 +25,9 @@ export async function authenticateBearer(realm: RealmRecord, token: string, mode
   if (!admitted) throw new AppError('Auth.InsufficientScope', { detail: `Requires scope ${[MANAGEMENT_SCOPE, ...INVITE_SCOPES[mode]].join(' or ')}.` });
   const bearer: BearerGrant = { clientId: verified.clientId, appId: verified.client.appId, scopes: verified.scopes, audiences: verified.audiences };
   if (verified.subject) {
-    const db = await realmDb(realm);
-    const user = await db.user.findUnique({ where: { id: verified.subject }, select: { id: true, userName: true, isActive: true, deletedAt: true } });
-    if (!user || !user.isActive || user.deletedAt) throw new AppError('Auth.InvalidToken');
-    return { actor: { kind: 'user', userId: user.id, userName: user.userName, sessionId: null, scopes: verified.scopes }, bearer };
+    const actor = await tokenSubjectActor(realm, verified);
+    if (!actor) throw new AppError('Auth.InvalidToken');
+    return { actor, bearer };
   }
   if (verified.client.serviceAccountId) {
     return {

@@ -1,6 +1,7 @@
 import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { settings } from '../config/env';
-import { userClaims } from '../domain/oidc-claims/user-claims';
+import { ADMIN_ONLY_SCOPES } from '../domain/oauth-scopes/gatehouse-scopes';
+import { accessClaims, userClaims } from '../domain/oidc-claims/user-claims';
 import type { PrivateJwk } from '../domain/signing-keys/signing-keys';
 import type { RealmRecord } from '../realm/realm-record';
 import { realmAdapter, type AdapterContext } from './adapter';
@@ -35,9 +36,6 @@ export const TOKEN_TTL = {
   Grant: 30 * 24 * 3600,
 } as const;
 
-/** Scopes only an administrator can give a client (never dynamic registration). */
-const ADMIN_ONLY_SCOPES = new Set(['gatehouse.management', 'invite:read', 'invite:write']);
-
 const CLAIMS: Record<string, string[]> = {
   openid: ['sub'],
   email: ['email', 'email_verified'],
@@ -55,17 +53,18 @@ function clientAppId(ctx: KoaContextWithOIDC): string | null {
 export function accountFinder(realm: RealmRecord) {
   return async (ctx: KoaContextWithOIDC, sub: string) => {
     // The account must be live; its roles and permissions are read only for scopes that release them.
-    const base = await userClaims(realm, sub, clientAppId(ctx), { withAccess: false });
+    const base = await userClaims(realm, sub);
     if (!base) return undefined;
     return {
       accountId: sub,
-      claims: async (_use: string, scope: string) => {
-        const scopes = scope.split(' ');
-        if (!scopes.includes('roles') && !scopes.includes('permissions')) return base;
-        return (await userClaims(realm, sub, clientAppId(ctx))) ?? base;
-      },
+      claims: async (_use: string, scope: string) => (releasesAccess(scope) ? { ...base, ...(await accessClaims(realm, sub, clientAppId(ctx))) } : base),
     };
   };
+}
+
+function releasesAccess(scope: string): boolean {
+  const scopes = scope.split(' ');
+  return scopes.includes('roles') || scopes.includes('permissions');
 }
 
 export function engineConfiguration(input: RealmEngineInput): Configuration {
@@ -123,16 +122,11 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
     extraTokenClaims: async (ctx, token) => {
       // JWT access tokens for an API carry the caller's roles and permissions when those scopes were
       // granted, so resource servers need not call userinfo.
-      const t = token as unknown as { accountId?: string; scope?: string; kind?: string };
-      if (!t.accountId || !t.scope) return undefined;
+      const t = token as unknown as { accountId?: string; scope?: string };
+      if (!t.accountId || !t.scope || !releasesAccess(t.scope)) return undefined;
       const scopes = t.scope.split(' ');
-      if (!scopes.includes('roles') && !scopes.includes('permissions')) return undefined;
-      const claims = await userClaims(realm, t.accountId, clientAppId(ctx));
-      if (!claims) return undefined;
-      return {
-        ...(scopes.includes('roles') ? { roles: claims.roles } : {}),
-        ...(scopes.includes('permissions') ? { permissions: claims.permissions } : {}),
-      };
+      const { roles, permissions } = await accessClaims(realm, t.accountId, clientAppId(ctx));
+      return { ...(scopes.includes('roles') ? { roles } : {}), ...(scopes.includes('permissions') ? { permissions } : {}) };
     },
     features: {
       devInteractions: { enabled: false },

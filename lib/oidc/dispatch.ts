@@ -22,6 +22,8 @@ function usesEngineSession(pathname: string): boolean {
 }
 
 export async function dispatchToEngine(realm: RealmRecord, pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  // The native passkey routes are Gatehouse's own: they need no provider built for them.
+  if (pathname === PASSKEY_PREFIX || pathname.startsWith(`${PASSKEY_PREFIX}/`)) return handlePasskeyRoute(realm, pathname, req, res);
   const engine = await engineFor(realm);
   // The engine builds its URLs from these: the scheme is a setting, the address is the peer's.
   req.headers['x-forwarded-proto'] = settings().publicScheme;
@@ -29,7 +31,6 @@ export async function dispatchToEngine(realm: RealmRecord, pathname: string, req
   delete req.headers['x-forwarded-host'];
 
   if (pathname.startsWith(INTERACTION_PREFIX)) return handleInteraction(realm, engine.provider, pathname, req, res);
-  if (pathname === PASSKEY_PREFIX || pathname.startsWith(`${PASSKEY_PREFIX}/`)) return handlePasskeyRoute(realm, pathname, req, res);
   if (pathname === '/.well-known/oauth-authorization-server') {
     // RFC 8414 metadata: the same document as OpenID discovery.
     req.url = `/.well-known/openid-configuration${req.url?.slice(pathname.length) ?? ''}`;

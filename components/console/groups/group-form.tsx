@@ -1,18 +1,17 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { TextAreaField, TextField } from '@/components/ui/field';
 import { useAllGroups, useAllRoles, useAppLookup } from '../directory-queries';
 import { keys, type Group } from '../directory-types';
+import { EditFormFooter } from '../edit-form-footer';
 
 // One form for creating and editing a group. PUT is a full replace except BoundTo (spec 4.7), and
 // this form always sends every field, so what is on screen is what is stored.
@@ -124,22 +123,7 @@ export function GroupForm({ group, canWrite, onSaved }: { group?: Group; canWrit
         </fieldset>
       </div>
       {canWrite ? (
-        <div className="card-footer form-actions">
-          <Button type="submit" variant="primary" busy={save.isPending} busyLabel={group ? 'Saving…' : 'Creating…'} disabled={Boolean(group) && !form.formState.isDirty}>
-            {group ? 'Save changes' : 'Create group'}
-          </Button>
-          {group ? (
-            form.formState.isDirty ? (
-              <Button variant="ghost" onClick={() => { form.reset(valuesOf(group)); clear(); }}>
-                Discard
-              </Button>
-            ) : null
-          ) : (
-            <Link href="/console/groups" className={buttonClass('ghost')}>
-              Cancel
-            </Link>
-          )}
-        </div>
+        <EditFormFooter editing={Boolean(group)} dirty={form.formState.isDirty} busy={save.isPending} createLabel="Create group" cancelHref="/console/groups" onDiscard={() => { if (group) form.reset(valuesOf(group)); clear(); }} />
       ) : null}
     </form>
   );

@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { api, problemMessage } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { scopeOptions, useAllScopes } from '../oauth-queries';
 import { ACCESS_TOKEN_TYPES, CLIENT_TYPES, CONSENT_TYPES, GRANT_TYPE_OPTIONS, linesOf, oauthKeys, type CreatedClient, type OAuthClient } from '../oauth-types';
+import { EditFormFooter } from '../edit-form-footer';
 
 // Create and edit an OAuth client (CONTRACT.md `POST /api/admin/oauth/clients`). Edits are a
 // merge-patch: the form sends every field it shows, so what is on screen is what is stored, and
@@ -162,22 +162,7 @@ export function ClientForm({ client, canWrite, canReadScopes, onSaved }: { clien
         </fieldset>
       </div>
       {!readOnly ? (
-        <div className="card-footer form-actions">
-          <Button type="submit" variant="primary" busy={save.isPending} busyLabel={client ? 'Saving…' : 'Creating…'} disabled={Boolean(client) && !form.formState.isDirty}>
-            {client ? 'Save changes' : 'Create client'}
-          </Button>
-          {client ? (
-            form.formState.isDirty ? (
-              <Button variant="ghost" onClick={() => { form.reset(valuesOf(client)); clear(); }}>
-                Discard
-              </Button>
-            ) : null
-          ) : (
-            <Link href="/console/oauth/clients" className={buttonClass('ghost')}>
-              Cancel
-            </Link>
-          )}
-        </div>
+        <EditFormFooter editing={Boolean(client)} dirty={form.formState.isDirty} busy={save.isPending} createLabel="Create client" cancelHref="/console/oauth/clients" onDiscard={() => { if (client) form.reset(valuesOf(client)); clear(); }} />
       ) : null}
     </form>
   );

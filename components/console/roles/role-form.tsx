@@ -1,18 +1,17 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { api, problemMessage } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { useAppLookup } from '../directory-queries';
 import { keys, type App, type Role } from '../directory-types';
+import { EditFormFooter } from '../edit-form-footer';
 
 // Create and edit a role. PUT is a full replace including the permission set (spec 4.7); the
 // permissions are chosen from the App's catalog, so nothing outside it can be picked.
@@ -110,22 +109,7 @@ export function RoleForm({ role, canWrite, onSaved }: { role?: Role; canWrite: b
         </fieldset>
       </div>
       {!readOnly ? (
-        <div className="card-footer form-actions">
-          <Button type="submit" variant="primary" busy={save.isPending} busyLabel={role ? 'Saving…' : 'Creating…'} disabled={Boolean(role) && !form.formState.isDirty}>
-            {role ? 'Save changes' : 'Create role'}
-          </Button>
-          {role ? (
-            form.formState.isDirty ? (
-              <Button variant="ghost" onClick={() => { form.reset(valuesOf(role)); clear(); }}>
-                Discard
-              </Button>
-            ) : null
-          ) : (
-            <Link href="/console/roles" className={buttonClass('ghost')}>
-              Cancel
-            </Link>
-          )}
-        </div>
+        <EditFormFooter editing={Boolean(role)} dirty={form.formState.isDirty} busy={save.isPending} createLabel="Create role" cancelHref="/console/roles" onDiscard={() => { if (role) form.reset(valuesOf(role)); clear(); }} />
       ) : null}
     </form>
   );

@@ -1,18 +1,17 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api, problemMessage } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { CheckboxField, TextAreaField, TextField } from '@/components/ui/field';
 import { useAllGroups } from '../directory-queries';
 import { oauthKeys, type ServiceAccount } from '../oauth-types';
+import { EditFormFooter } from '../edit-form-footer';
 
 // Create and edit a service account (CONTRACT.md: Name, Description?, GroupIds?). Its permissions
 // come from the groups it joins, as a person's do. Edits are a merge-patch that always sends every
@@ -86,22 +85,7 @@ export function ServiceAccountForm({ account, canWrite, canReadGroups, onSaved }
         </fieldset>
       </div>
       {!readOnly ? (
-        <div className="card-footer form-actions">
-          <Button type="submit" variant="primary" busy={save.isPending} busyLabel={account ? 'Saving…' : 'Creating…'} disabled={Boolean(account) && !form.formState.isDirty}>
-            {account ? 'Save changes' : 'Create service account'}
-          </Button>
-          {account ? (
-            form.formState.isDirty ? (
-              <Button variant="ghost" onClick={() => { form.reset(valuesOf(account)); clear(); }}>
-                Discard
-              </Button>
-            ) : null
-          ) : (
-            <Link href="/console/service-accounts" className={buttonClass('ghost')}>
-              Cancel
-            </Link>
-          )}
-        </div>
+        <EditFormFooter editing={Boolean(account)} dirty={form.formState.isDirty} busy={save.isPending} createLabel="Create service account" cancelHref="/console/service-accounts" onDiscard={() => { if (account) form.reset(valuesOf(account)); clear(); }} />
       ) : null}
     </form>
   );

@@ -2,8 +2,8 @@ import { requirePermission } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
 import { realmDb, type DomainContext } from '../context';
 import { requireAppId } from './repo';
+import { INVITE_SCOPES_FOR, MANAGEMENT_SCOPE } from '../oauth-scopes/gatehouse-scopes';
 
-const MANAGEMENT_SCOPE = 'gatehouse.management';
 
 /**
  * Who may mint, list and revoke an App's invite codes (spec 4.7 "Invite codes", 5.2): a person or
@@ -18,7 +18,7 @@ export async function authorizeInviteCodes(ctx: DomainContext, action: 'read' | 
     await requirePermission(ctx, `invite-code:${action}`);
     return;
   }
-  const allowed = action === 'read' ? ['invite:read', 'invite:write'] : ['invite:write'];
+  const allowed = INVITE_SCOPES_FOR[action];
   if (!appIdOrSlug || !allowed.some((s) => bearer.scopes.includes(s))) throw new AppError('Auth.Forbidden', { detail: `Requires invite-code:${action}.` });
   const appId = await requireAppId(await realmDb(ctx.realm), appIdOrSlug);
   if (!bearer.appId || bearer.appId !== appId) throw new AppError('Auth.Forbidden', { detail: "The token's client does not belong to this application." });

@@ -9,4 +9,6 @@ export const scopeNameSchema = z
   .trim()
   .min(1)
   .max(200)
-  .regex(SCOPE_TOKEN, 'Use printable ASCII without spaces, " or \\ (RFC 6749 scope-token).');
+  .regex(SCOPE_TOKEN, 'Use printable ASCII without spaces, " or \\ (RFC 6749 scope-token).')
+  // Gatehouse's own markers (the engine's stand-in for an empty scope list) live under this prefix.
+  .refine((name) => !name.toLowerCase().startsWith('urn:gatehouse:'), 'Names starting with urn:gatehouse: are reserved.');

@@ -10,8 +10,8 @@ import type { RealmRecord } from '../../realm/realm-record';
 // every permission check (spec 5.7). The engine filters them by the granted scopes.
 export type UserClaims = Record<string, unknown> & { sub: string };
 
-export async function userClaims(realm: RealmRecord, userId: string, appId?: string | null, options: { withAccess?: boolean } = {}): Promise<UserClaims | null> {
-  const withAccess = options.withAccess ?? true;
+/** The standard claims of a live user (null when inactive or deleted): one read of the user row. */
+export async function userClaims(realm: RealmRecord, userId: string): Promise<UserClaims | null> {
   const db = await realmDb(realm);
   const user = await db.user.findUnique({
     where: { id: userId },
@@ -26,19 +26,25 @@ export async function userClaims(realm: RealmRecord, userId: string, appId?: str
     email_verified: user.emailConfirmed,
     updated_at: Math.floor((user.updatedAt ?? user.createdAt).getTime() / 1000),
   };
-  // Roles and permissions cost the group walk: only when the granted scopes ask for them.
-  if (withAccess) {
-    const app = appId
-      ? await db.app.findUnique({ where: { id: appId }, select: { slug: true, permissionCatalog: true } })
-      : await db.app.findUnique({ where: { slug: MAIN_APP_SLUG }, select: { slug: true, permissionCatalog: true } });
-    const appSlug = app?.slug ?? MAIN_APP_SLUG;
-    const { direct, groups } = await loadReachableGroups(db, realm.id, { kind: 'user', id: user.id });
-    claims.roles = collectRoleNames(direct, groups, appSlug);
-    claims.permissions = expandGrants(collectGrants(direct, groups, appSlug), parseCatalog(app?.permissionCatalog).map((e) => e.Name));
-  }
   if (name) claims.name = name;
   if (user.firstname) claims.given_name = user.firstname;
   if (user.lastname) claims.family_name = user.lastname;
   if (user.acronym) claims.nickname = user.acronym;
   return claims;
+}
+
+/**
+ * `roles` and `permissions` for the client's App (the built-in App when it names none). They cost
+ * the group walk, so callers ask only when the granted scopes release them.
+ */
+export async function accessClaims(realm: RealmRecord, userId: string, appId: string | null): Promise<{ roles: string[]; permissions: string[] }> {
+  const db = await realmDb(realm);
+  const select = { slug: true, permissionCatalog: true } as const;
+  const app = appId ? await db.app.findUnique({ where: { id: appId }, select }) : await db.app.findUnique({ where: { slug: MAIN_APP_SLUG }, select });
+  const appSlug = app?.slug ?? MAIN_APP_SLUG;
+  const { direct, groups } = await loadReachableGroups(db, realm.id, { kind: 'user', id: userId });
+  return {
+    roles: collectRoleNames(direct, groups, appSlug),
+    permissions: expandGrants(collectGrants(direct, groups, appSlug), parseCatalog(app?.permissionCatalog).map((e) => e.Name)),
+  };
 }

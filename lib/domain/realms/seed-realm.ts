@@ -1,6 +1,7 @@
 import { CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG, REALM_ADMIN, controlPlaneCatalog, mainAppCatalog } from '../../authz/catalog';
 import { newId } from '../../crypto/tokens';
 import type { RealmTx } from '../../db/types';
+import { INVITE_READ_SCOPE, INVITE_WRITE_SCOPE, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE } from '../oauth-scopes/gatehouse-scopes';
 
 // Seeded data of every new realm (spec 2.4). Ids of built-ins are fixed strings so that manifests,
 // tests and later migrations can name them in every realm.
@@ -21,7 +22,7 @@ export const BUILT_IN_IDS = {
  * own REST API carries scope `gatehouse.management` and audience `urn:gatehouse:management-api`.
  * Realms made before these were seeded get them from migration 0003_issue4_oauth (same ids).
  */
-export const MANAGEMENT_API = { name: 'Gatehouse Management API', audience: 'urn:gatehouse:management-api', scope: 'gatehouse.management' } as const;
+export const MANAGEMENT_API = { name: 'Gatehouse Management API', audience: MANAGEMENT_AUDIENCE, scope: MANAGEMENT_SCOPE } as const;
 
 export const ADMINISTRATORS_GROUP = 'Administrators';
 
@@ -105,8 +106,8 @@ async function seedManagementApi(tx: RealmTx): Promise<void> {
 }
 
 const INVITE_SCOPES = [
-  { id: BUILT_IN_IDS.inviteReadScope, name: 'invite:read', displayName: 'Read invite codes', description: "List the application's invite codes" },
-  { id: BUILT_IN_IDS.inviteWriteScope, name: 'invite:write', displayName: 'Manage invite codes', description: "Mint and revoke the application's invite codes" },
+  { id: BUILT_IN_IDS.inviteReadScope, name: INVITE_READ_SCOPE, displayName: 'Read invite codes', description: "List the application's invite codes" },
+  { id: BUILT_IN_IDS.inviteWriteScope, name: INVITE_WRITE_SCOPE, displayName: 'Manage invite codes', description: "Mint and revoke the application's invite codes" },
 ];
 
 /** The `control-plane` application exists only in the realm that holds the flag (spec 2.4). */

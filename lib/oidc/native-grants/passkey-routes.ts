@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { MANAGEMENT_AUDIENCE, verifyAccessToken } from '../../auth/bearer-token';
-import { domainContext, realmDb, type DomainContext } from '../../domain/context';
+import { bearerTokenOf, tokenSubjectActor, verifyAccessToken } from '../../auth/bearer-token';
+import { MANAGEMENT_AUDIENCE } from '../../domain/oauth-scopes/gatehouse-scopes';
+import { domainContext, type DomainContext } from '../../domain/context';
 import { NATIVE_GRANT_TYPES, requireNativeClient } from '../../domain/native-grants/native-grants';
 import { deleteOwnPasskey } from '../../domain/passkeys/delete-passkey';
 import { listOwnPasskeys } from '../../domain/passkeys/list-passkeys';
@@ -59,16 +60,16 @@ async function begin(realm: RealmRecord, req: IncomingMessage, res: ServerRespon
 
 /** The person a bearer token names, as a domain context acting for them. */
 async function subjectContext(realm: RealmRecord, req: IncomingMessage): Promise<DomainContext> {
-  const token = /^Bearer\s+(\S+)$/i.exec(String(req.headers.authorization ?? ''))?.[1];
+  const token = bearerTokenOf(req.headers.authorization ?? null);
   const verified = token ? await verifyAccessToken(realm, token) : null;
   if (!verified?.subject) throw new AppError('Auth.InvalidToken');
   // Only tokens meant for Gatehouse itself: one issued for another API must not be replayed here by
   // that API to manage the person's passkeys.
   if (verified.audiences.length && !verified.audiences.includes(MANAGEMENT_AUDIENCE)) throw new AppError('Auth.InsufficientScope', { detail: 'The token is meant for another API.' });
-  const user = await (await realmDb(realm)).user.findUnique({ where: { id: verified.subject }, select: { id: true, userName: true, isActive: true, deletedAt: true } });
-  if (!user || !user.isActive || user.deletedAt) throw new AppError('Auth.InvalidToken');
+  const actor = await tokenSubjectActor(realm, verified);
+  if (!actor) throw new AppError('Auth.InvalidToken');
   const ctx = context(realm, req);
-  ctx.actor = { kind: 'user', userId: user.id, userName: user.userName, sessionId: null, scopes: verified.scopes };
+  ctx.actor = actor;
   return ctx;
 }
 
