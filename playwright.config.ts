@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,9 @@ const serverEnv = {
   GATEHOUSE_PUBLIC_PORT: String(port),
   GATEHOUSE_DATA_DIR: process.env.GATEHOUSE_E2E_DATA_DIR,
   NODE_ENV: built ? 'production' : 'development',
+  // Production requires the encryption key from outside the data; one per run, kept in the env so
+  // the workers and the CLI the tests run share it.
+  GATEHOUSE_SECRET_KEY: (process.env.GATEHOUSE_E2E_SECRET_KEY ??= randomBytes(32).toString('base64')),
   SMTP_URL: `smtp://127.0.0.1:${process.env.GATEHOUSE_E2E_SMTP_PORT}`,
   // A development server gets a build folder of its own: Next allows one dev server per folder,
   // and other people's dev servers may be running in this tree (next.config.mjs).

@@ -1,31 +1,14 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { pageCsp } from './lib/http/security-headers';
 
 // Next 16's middleware (ARCHITECTURE.md): thin on purpose. It sets the security headers of the
 // HTML pages and sends anonymous visitors of the console and account pages to sign-in. It reads
 // no database and decides no authorization: it only looks for the session cookie's presence; the
-// pages and the API check the session itself. The matcher names only page paths (a catch-all
-// matcher costs about 40% of route throughput, ENVIRONMENT.md).
+// pages and the API check the session itself. The matcher leaves out the API and static assets
+// (a catch-all matcher costs about 40% of route throughput, ENVIRONMENT.md).
 
 const SESSION_COOKIES = ['gatehouse_session', '__Host-gatehouse_session'];
 const PROTECTED = /^\/(console|account)(\/|$)/;
-
-function contentSecurityPolicy(nonce: string, dev: boolean): string {
-  return [
-    "default-src 'self'",
-    // Next puts the nonce on its own scripts when it finds it in the request's CSP header;
-    // 'strict-dynamic' lets those scripts load the page's chunks. React's dev tooling needs eval.
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${dev ? " 'unsafe-eval'" : ''}`,
-    // A nonce disables 'unsafe-inline', which the development error overlay needs.
-    dev ? "style-src 'self' 'unsafe-inline'" : `style-src 'self' 'nonce-${nonce}'`,
-    "img-src 'self' data: blob:",
-    "font-src 'self'",
-    "connect-src 'self'",
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 export function proxy(request: NextRequest): NextResponse {
   const { pathname, search } = request.nextUrl;
@@ -40,7 +23,7 @@ export function proxy(request: NextRequest): NextResponse {
   }
 
   const nonce = btoa(crypto.randomUUID());
-  const csp = contentSecurityPolicy(nonce, process.env.NODE_ENV !== 'production');
+  const csp = pageCsp({ nonce, dev: process.env.NODE_ENV !== 'production', publicScheme: process.env.GATEHOUSE_PUBLIC_SCHEME === 'https' ? 'https' : 'http', pathname });
   const requestHeaders = new Headers(request.headers);
   // server.ts strips client-sent x-gatehouse-* headers, so only this value can reach the pages.
   requestHeaders.set('x-gatehouse-nonce', nonce);
@@ -54,6 +37,9 @@ export function proxy(request: NextRequest): NextResponse {
   return response;
 }
 
+// Every page, present and future (the hosted pages, the console, the account area, /swagger, the
+// 404 page): everything but the API, the engine's paths and Next's static assets, which render no
+// HTML (a catch-all matcher would cost the API routes their throughput, ENVIRONMENT.md).
 export const config = {
-  matcher: ['/', '/login', '/bootstrap', '/logged-out', '/console/:path*', '/account/:path*'],
+  matcher: ['/((?!api/|connect/|\\.well-known/|_next/static/|_next/image|favicon\\.ico|swagger/v1/|health).*)'],
 };

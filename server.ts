@@ -5,10 +5,14 @@ import { pingGlobalDb, closeGlobalDb } from './lib/db/global-db';
 import { closeAllRealmDbs } from './lib/db/realm-pool';
 import { AppError, notFound } from './lib/errors/app-error';
 import { CLIENT_IP_HEADER, INTERNAL_HEADER_PREFIX } from './lib/http/client-ip';
+import { assertWellFormedPath } from './lib/http/path-segment';
+import { baseSecurityHeaders, fallbackCsp } from './lib/http/security-headers';
+import { guardHtmlResponses } from './lib/runtime/html-guard';
 import { logError, logInfo, logWarn } from './lib/log/logger';
 import { resolveHost } from './lib/realm/resolve';
 import { HEALTH_PATHS, isOAuthEnginePath, isRealtimePath } from './lib/runtime/engine-paths';
 import { sendJson, sendProblem } from './lib/runtime/node-problem';
+import { usePrivateUmask } from './lib/runtime/private-files';
 import { startUp } from './lib/runtime/startup';
 import { drainEvents } from './lib/events/bus';
 import { dispatchToEngine } from './lib/oidc/dispatch';
@@ -19,13 +23,8 @@ import { ensureNextTsconfig } from './scripts/next-tsconfig.mjs';
 // Wiring only (ARCHITECTURE.md): health, realm resolution from Host, then the OAuth engine, the
 // real-time hub or Next. Domain logic lives in lib/.
 
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'DENY',
-};
-
 async function main(): Promise<void> {
+  usePrivateUmask(); // databases, their -wal/-shm files and the outbox: 0600, directories 0700
   const s = settings();
   const dev = !s.production;
   await startUp({ seed: true, relay: true });
@@ -40,6 +39,9 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: process.cwd(), hostname: '0.0.0.0', port: s.port, httpServer });
   await app.prepare();
   const handleNext = app.getRequestHandler();
+  // Security headers of every answer, and a CSP on any HTML that brings none (lib/http/security-headers.ts).
+  const securityHeaders = baseSecurityHeaders(s.publicScheme);
+  const htmlCsp = fallbackCsp(s.publicScheme);
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = (req.url ?? '/').split('?')[0];
@@ -51,7 +53,9 @@ async function main(): Promise<void> {
     // Internal headers are ours alone: drop whatever a client sent, then record the peer address.
     for (const name of Object.keys(req.headers)) if (name.startsWith(INTERNAL_HEADER_PREFIX)) delete req.headers[name];
     req.headers[CLIENT_IP_HEADER] = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v);
+    guardHtmlResponses(res, htmlCsp);
+    assertWellFormedPath(pathname);
 
     const resolution = await resolveHost(req.headers.host);
     if (resolution.kind === 'invalid-host') {

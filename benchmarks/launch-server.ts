@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -15,6 +16,8 @@ export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // runs cannot swap files under them. node_modules stays shared through a symlink (the build's own
 // .next/node_modules links are relative and resolve through it).
 let appDir = ROOT;
+// A production server needs its encryption key from outside the data; one per benchmark run.
+const BENCH_SECRET_KEY = randomBytes(32).toString('base64');
 const SERVER = () => join(appDir, 'dist', 'server.js');
 // The CLI is not part of the build: bin/gatehouse.mjs always runs it from source (through tsx).
 const CLI = () => join(ROOT, 'bin', 'gatehouse.mjs');
@@ -62,7 +65,7 @@ export async function freePort(): Promise<number> {
 
 /** The environment of both the server and the CLI. Inherits the caller's (rate-limit overrides). */
 export function gatehouseEnv(port: number, storage: StorageEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), GATEHOUSE_DATA_DIR: storage.dataDir, GATEHOUSE_LOG_QUIET: '1' };
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), GATEHOUSE_DATA_DIR: storage.dataDir, GATEHOUSE_LOG_QUIET: '1', GATEHOUSE_SECRET_KEY: process.env.GATEHOUSE_SECRET_KEY ?? BENCH_SECRET_KEY };
   if (storage.databaseUrl) env.DATABASE_URL = storage.databaseUrl;
   else delete env.DATABASE_URL;
   delete env.REDIS_URL; // in-process counters and cache: one instance

@@ -41,7 +41,7 @@ async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: 
     }
     if (want('login')) {
       progress(`SQLite: password login (${LOGIN_USERS} accounts, rotating source addresses)`);
-      const users = await makeLoginUsers(server.env, server.port, LOGIN_USERS);
+      const users = await makeLoginUsers(server.env, server.port, LOGIN_USERS, cookie);
       login = await loginRow(server.port, users, load);
       report.rows.push(login);
     }

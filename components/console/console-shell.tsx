@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/account/sign-out-button';
 import { initials } from '@/components/ui/brand';
+import { RealmBrand } from '@/components/hosted/realm-brand';
 import { visibleNav, type Viewer } from './permissions';
 import { SideNav, type SideNavSection } from './side-nav';
 
@@ -24,10 +25,7 @@ export function ConsoleShell({ user, children }: { user: ShellUser; children: Re
       </a>
       <header className="topbar">
         <Link href="/console" className="topbar-brand">
-          <span className="brand-mark brand-mark-sm" aria-hidden="true">
-            {initials(user.RealmDisplayName)}
-          </span>
-          <span>{user.RealmDisplayName}</span>
+          <RealmBrand size="sm" />
           {user.IsControlPlane ? <span className="badge badge-brand badge-plain">Control plane</span> : null}
         </Link>
         <div className="topbar-user">

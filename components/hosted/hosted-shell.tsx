@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
-import { initials } from '@/components/ui/brand';
+import { RealmBrand } from './realm-brand';
 
-/** The frame of the pages end users see: the realm's name and mark above one calm card. */
-export function HostedShell({ realmName, title, subtitle, children, footer }: {
-  realmName: string;
+/**
+ * The frame of the pages end users see: the realm's branding (product name and logo, RealmBrand)
+ * above one calm card.
+ */
+export function HostedShell({ title, subtitle, children, footer }: {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
@@ -14,10 +16,7 @@ export function HostedShell({ realmName, title, subtitle, children, footer }: {
       <div className="card hosted-card">
         <div className="card-body">
           <div className="hosted-brand">
-            <div className="brand-mark" aria-hidden="true">
-              {initials(realmName)}
-            </div>
-            <div className="muted small">{realmName}</div>
+            <RealmBrand />
             <h1>{title}</h1>
             {subtitle ? <p className="muted">{subtitle}</p> : null}
           </div>

@@ -1,29 +1,17 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openAccount } from './support/account';
 import { signIn, uniqueSuffix, urlOn, watchConsole } from './support/env';
-import { controlPlaneAdmin, createUser, quietDevReloads } from './support/hosted';
+import { useControlPlaneAdmin, createUser } from './support/hosted';
 import { linkTo, mailCount, waitForMail } from './support/mail';
 
 // A new e-mail address asked for on /account (spec 3.4): the request waits for the new mailbox,
 // the mailed link opens /verify-profile-email, which confirms it, and the request goes on to the
 // administrators.
 
-let admin: APIRequestContext;
-
-test.beforeAll(async () => {
-  admin = await controlPlaneAdmin();
-});
-
-test.afterAll(async () => {
-  await admin?.dispose();
-});
-
-test.beforeEach(async ({ context }) => {
-  await quietDevReloads(context);
-});
+const admin = useControlPlaneAdmin();
 
 test('an e-mail change is confirmed through the mailed link, then waits for an administrator', async ({ page }) => {
-  const user = await createUser(admin, 'newmail');
+  const user = await createUser(admin(), 'newmail');
   const newEmail = `moved-${uniqueSuffix()}@example.test`;
   const assertClean = watchConsole(page);
   await page.goto('/login?redirect=%2Faccount');
@@ -63,7 +51,7 @@ test('an e-mail change is confirmed through the mailed link, then waits for an a
     await expect(open).toContainText('Waiting for an administrator');
     // The address itself changes only on approval.
     await expect(profile).toContainText(user.email);
-    const list = await admin.get(`/api/admin/change-requests?status=Open&search=${encodeURIComponent(user.userName)}`);
+    const list = await admin().get(`/api/admin/change-requests?status=Open&search=${encodeURIComponent(user.userName)}`);
     expect(list.status(), await list.text()).toBe(200);
     expect(JSON.stringify(await list.json())).toContain(newEmail);
   });

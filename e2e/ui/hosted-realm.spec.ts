@@ -1,28 +1,16 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { signIn, uniqueSuffix, watchConsole } from './support/env';
-import { addVirtualAuthenticator, quietDevReloads, controlPlaneAdmin, createRealm, createRealmUser, expectSignedInAs, patchRealmSettings, registerPasskeyInPage, strongPassword } from './support/hosted';
+import { addVirtualAuthenticator, useControlPlaneAdmin, createRealm, createRealmUser, expectSignedInAs, patchRealmSettings, registerPasskeyInPage, strongPassword } from './support/hosted';
 import { linkTo, mailCount, waitForMail } from './support/mail';
 
 // The hosted pages on a realm of its own (`<slug>.localhost`, a secure context in Chromium):
 // registration, passkeys with the realm's rpID, and the secure set-up after the grace period.
 
-let admin: APIRequestContext;
-
-test.beforeAll(async () => {
-  admin = await controlPlaneAdmin();
-});
-
-test.afterAll(async () => {
-  await admin?.dispose();
-});
-
-test.beforeEach(async ({ context }) => {
-  await quietDevReloads(context);
-});
+const admin = useControlPlaneAdmin();
 
 test('registration: the form, the mailed link, then signed in', async ({ page }) => {
-  const realm = await createRealm(admin, 'reg');
+  const realm = await createRealm(admin(), 'reg');
   await patchRealmSettings(realm, {
     SelfRegistration: { Posture: 'ExplicitEndpoint' },
     RegistrationFields: { Username: 'Required', Firstname: 'Optional', Lastname: 'Off' },
@@ -63,7 +51,7 @@ test('registration: the form, the mailed link, then signed in', async ({ page })
 });
 
 test('usernameless passkey sign-in on a <slug>.localhost realm', async ({ page }) => {
-  const realm = await createRealm(admin, 'pk');
+  const realm = await createRealm(admin(), 'pk');
   const user = await createRealmUser(realm, 'pk');
   const removeAuthenticator = await addVirtualAuthenticator(page);
   try {
@@ -85,7 +73,7 @@ test('usernameless passkey sign-in on a <slug>.localhost realm', async ({ page }
 });
 
 test('grace period over: TOTP enrolment inside sign-in, then signed in', async ({ page }) => {
-  const realm = await createRealm(admin, 'ss');
+  const realm = await createRealm(admin(), 'ss');
   const user = await createRealmUser(realm, 'ss');
   await patchRealmSettings(realm, { TwoFactor: { Required: true, GracePeriodDays: 0 } });
 
@@ -106,7 +94,7 @@ test('grace period over: TOTP enrolment inside sign-in, then signed in', async (
 });
 
 test('within the grace period: signed in, with a prompt to set up 2FA', async ({ page }) => {
-  const realm = await createRealm(admin, 'gr');
+  const realm = await createRealm(admin(), 'gr');
   const user = await createRealmUser(realm, 'gr');
   await patchRealmSettings(realm, { TwoFactor: { Required: true, GracePeriodDays: 7 } });
 

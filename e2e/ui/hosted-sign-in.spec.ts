@@ -1,27 +1,15 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signIn, urlOn, watchConsole } from './support/env';
-import { addVirtualAuthenticator, quietDevReloads, controlPlaneAdmin, createUser, enrolTotp, expectSignedInAs, patchSettings, registerPasskeyInPage, signedInRequest, type TestUser } from './support/hosted';
+import { addVirtualAuthenticator, useControlPlaneAdmin, createUser, enrolTotp, expectSignedInAs, patchSettings, registerPasskeyInPage, signedInRequest, type TestUser } from './support/hosted';
 import { linkTo, mailCount, waitForMail } from './support/mail';
 
 // The hosted sign-in pages on the control plane (localhost): every method /login offers, the second
 // step, and password recovery. Users are made over the API; mail is read from the run's SMTP capture.
 
-let admin: APIRequestContext;
-
-test.beforeAll(async () => {
-  admin = await controlPlaneAdmin();
-});
-
-test.afterAll(async () => {
-  await admin?.dispose();
-});
-
-test.beforeEach(async ({ context }) => {
-  await quietDevReloads(context);
-});
+const admin = useControlPlaneAdmin();
 
 test('password, then the authenticator code, then on to the continuation', async ({ page }) => {
-  const user = await createUser(admin, 'totp');
+  const user = await createUser(admin(), 'totp');
   const session = await signedInRequest(user);
   const device = await enrolTotp(session);
   await session.dispose();
@@ -56,7 +44,7 @@ test('password, then the authenticator code, then on to the continuation', async
 });
 
 test('the second step can be an e-mailed code instead of the app', async ({ page }) => {
-  const user = await createUser(admin, 'totpmail');
+  const user = await createUser(admin(), 'totpmail');
   const session = await signedInRequest(user);
   await enrolTotp(session);
   await session.dispose();
@@ -75,7 +63,7 @@ test('the second step can be an e-mailed code instead of the app', async ({ page
 });
 
 test('sign-in with a code e-mailed to the address', async ({ page }) => {
-  const user = await createUser(admin, 'otp');
+  const user = await createUser(admin(), 'otp');
   const assertClean = watchConsole(page);
   await page.goto('/login?redirect=%2Faccount');
   await page.getByRole('button', { name: 'E-mail me a code' }).click();
@@ -101,14 +89,14 @@ test('sign-in with a code e-mailed to the address', async ({ page }) => {
 
 test.describe('magic link', () => {
   test.beforeAll(async () => {
-    await patchSettings(admin, { SignIn: { MagicLink: true } });
+    await patchSettings(admin(), { SignIn: { MagicLink: true } });
   });
   test.afterAll(async () => {
-    await patchSettings(admin, { SignIn: { MagicLink: false } });
+    await patchSettings(admin(), { SignIn: { MagicLink: false } });
   });
 
   test('the mailed link signs in and keeps the continuation; a second use is refused', async ({ page }) => {
-    const user = await createUser(admin, 'magic');
+    const user = await createUser(admin(), 'magic');
     await page.goto('/login?redirect=%2Faccount%3Ftab%3D1');
     await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
     const before = await mailCount(user.email);
@@ -131,7 +119,7 @@ test.describe('magic link', () => {
   });
 
   test('a link for an account with 2FA lands on the second step', async ({ page }) => {
-    const user = await createUser(admin, 'magic2fa');
+    const user = await createUser(admin(), 'magic2fa');
     const session = await signedInRequest(user);
     const device = await enrolTotp(session);
     await session.dispose();
@@ -149,7 +137,7 @@ test.describe('magic link', () => {
 });
 
 test('forgot password, reset with the mailed link, sign in with the new password', async ({ page }) => {
-  const user: TestUser = await createUser(admin, 'reset');
+  const user: TestUser = await createUser(admin(), 'reset');
   await page.goto('/login?redirect=%2Faccount');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password\?redirect=%2Faccount$/);
@@ -182,7 +170,7 @@ test('forgot password, reset with the mailed link, sign in with the new password
 });
 
 test('usernameless passkey sign-in on localhost', async ({ page }) => {
-  const user = await createUser(admin, 'passkey');
+  const user = await createUser(admin(), 'passkey');
   const removeAuthenticator = await addVirtualAuthenticator(page);
   try {
     // Register the passkey as the signed-in user, from a page of the origin.
@@ -204,7 +192,7 @@ test('usernameless passkey sign-in on localhost', async ({ page }) => {
 });
 
 test('the e-mail confirmation link confirms the address on load; a second use says so', async ({ page }) => {
-  const user = await createUser(admin, 'verify', { emailConfirmed: false });
+  const user = await createUser(admin(), 'verify', { emailConfirmed: false });
   const session = await signedInRequest(user);
   const before = await mailCount(user.email);
   const sent = await session.post('/api/account/email/send-verification', { data: {} });

@@ -1,3 +1,4 @@
+import { oidcStorageKey } from '../db/oidc-payload-key';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { publicOrigin } from '../config/env';
@@ -7,12 +8,14 @@ import { findLiveClient } from '../domain/oauth-clients/live-client';
 import { publicSigningKeys } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
+import { jwtStillLive } from './jwt-access-tokens';
 import { shared } from '../runtime/shared';
 
 // Verifies an OAuth access token presented to Gatehouse's own API (spec 5.2). JWTs are checked
 // against the realm's published keys, issuer and expiry; reference tokens are looked up in the
 // engine's storage. Either way the client is then read live, so a deleted or deactivated client, an
-// expired credential or a deactivated service account stops working at once, even for a JWT.
+// expired credential or a deactivated service account stops working at once, even for a JWT; and a
+// JWT revoked at /connect/revocation or whose grant ended is refused too (jwt-access-tokens.ts).
 
 export type VerifiedToken = {
   clientId: string;
@@ -21,6 +24,8 @@ export type VerifiedToken = {
   scopes: string[];
   audiences: string[];
   client: { appId: string | null; serviceAccountId: string | null; serviceAccountName: string | null; capabilities: string[] };
+  /** A JWT's verified claims (absent for reference tokens, which the engine itself reports on). */
+  claims?: JWTPayload;
 };
 
 type KeySet = ReturnType<typeof createLocalJWKSet>;
@@ -46,7 +51,8 @@ async function keySet(realm: RealmRecord, reload = false): Promise<KeySet> {
   return hit;
 }
 
-async function verifyJwt(realm: RealmRecord, token: string): Promise<JWTPayload | null> {
+/** A JWT access token's claims when its signature, issuer and expiry verify (liveness aside). */
+export async function verifyJwt(realm: RealmRecord, token: string): Promise<JWTPayload | null> {
   const options = { issuer: publicOrigin(realm.primaryDomain), algorithms: ['ES256', 'RS256'] };
   try {
     return (await jwtVerify(token, await keySet(realm), options)).payload;
@@ -68,7 +74,7 @@ type StoredToken = { clientId?: string; accountId?: string; scope?: string; aud?
 async function lookupReference(realm: RealmRecord, token: string): Promise<StoredToken | null> {
   if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
   const db = await realmDb(realm);
-  const row = await db.oidcPayload.findFirst({ where: { id: token, model: { in: ['AccessToken', 'ClientCredentials'] } }, select: { payload: true, expiresAt: true } });
+  const row = await db.oidcPayload.findFirst({ where: { id: oidcStorageKey(token), model: { in: ['AccessToken', 'ClientCredentials'] } }, select: { payload: true, expiresAt: true } });
   if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
   const payload = JSON.parse(row.payload) as StoredToken;
   if (typeof payload.exp === 'number' && payload.exp * 1000 <= Date.now()) return null;
@@ -96,9 +102,11 @@ export async function verifyAccessToken(realm: RealmRecord, token: string): Prom
   let subject: string | undefined;
   let scope = '';
   let audiences: string[] = [];
+  let claims: JWTPayload | undefined;
   if (token.split('.').length === 3) {
     const payload = await verifyJwt(realm, token);
-    if (!payload) return null;
+    if (!payload || !(await jwtStillLive(await realmDb(realm), payload))) return null;
+    claims = payload;
     clientId = typeof payload.client_id === 'string' ? payload.client_id : undefined;
     subject = payload.sub && payload.sub !== clientId ? payload.sub : undefined;
     scope = typeof payload.scope === 'string' ? payload.scope : '';
@@ -114,7 +122,7 @@ export async function verifyAccessToken(realm: RealmRecord, token: string): Prom
   if (!clientId) return null;
   const client = await liveClient(realm, clientId);
   if (!client) return null;
-  return { clientId, subject, scopes: scope.split(' ').filter(Boolean), audiences, client };
+  return { clientId, subject, scopes: scope.split(' ').filter(Boolean), audiences, client, ...(claims ? { claims } : {}) };
 }
 
 /** The person a verified token was issued for, as an actor; null when they are no longer live. */

@@ -11,13 +11,19 @@ export type GroupNode = {
 };
 
 /**
+ * `effective` is the walk of spec 5.7; `potential` ignores BoundTo, so it is what the principal would
+ * hold were every dormant or otherwise-bound group woken (the no-escalation rule checks both).
+ */
+export type GrantView = 'effective' | 'potential';
+
+/**
  * Grants of a principal for one app context: walks direct memberships and, transitively, parent
  * groups (with a visited set, so cycles end), keeps only groups bound to the app or "*", and from
  * them the roles of that app plus any realm-admin role whatever its app.
  */
-export function collectGrants(directGroupIds: string[], groups: Map<string, GroupNode>, appSlug: string): Set<string> {
+export function collectGrants(directGroupIds: readonly string[], groups: ReadonlyMap<string, GroupNode>, appSlug: string, view: GrantView = 'effective'): Set<string> {
   const grants = new Set<string>();
-  for (const role of reachableRoles(directGroupIds, groups, appSlug)) {
+  for (const role of reachableRoles(directGroupIds, groups, appSlug, view)) {
     if (role.appSlug === appSlug) role.permissions.forEach((p) => grants.add(p));
     else if (role.permissions.includes(REALM_ADMIN)) grants.add(REALM_ADMIN);
   }
@@ -31,7 +37,7 @@ export function collectRoleNames(directGroupIds: string[], groups: Map<string, G
   return [...names].sort();
 }
 
-function reachableRoles(directGroupIds: string[], groups: Map<string, GroupNode>, appSlug: string): GroupNode['roles'] {
+function reachableRoles(directGroupIds: readonly string[], groups: ReadonlyMap<string, GroupNode>, appSlug: string, view: GrantView = 'effective'): GroupNode['roles'] {
   const roles: GroupNode['roles'] = [];
   const visited = new Set<string>();
   const queue = [...directGroupIds];
@@ -42,7 +48,7 @@ function reachableRoles(directGroupIds: string[], groups: Map<string, GroupNode>
     const group = groups.get(id);
     if (!group) continue;
     queue.push(...group.parentIds);
-    if (!group.boundTo.includes('*') && !group.boundTo.includes(appSlug)) continue;
+    if (view === 'effective' && !group.boundTo.includes('*') && !group.boundTo.includes(appSlug)) continue;
     roles.push(...group.roles);
   }
   return roles;

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { parseStringList as parseList } from '../db/json-list';
-import type { RealmDb } from '../db/types';
+import type { RealmDb, RealmTx } from '../db/types';
 import { subscribe } from '../events/bus';
 import { shared } from '../runtime/shared';
 import type { GroupNode } from './evaluate';
@@ -21,16 +21,31 @@ export function invalidateGroupGraph(realmId?: string): void {
   else cache().clear();
 }
 
-async function loadGraph(db: RealmDb): Promise<Map<string, GroupNode>> {
-  const [groups, edges, links] = await Promise.all([
-    db.group.findMany({ select: { id: true, boundTo: true } }),
-    db.groupParent.findMany({ select: { childId: true, parentId: true } }),
-    db.groupRole.findMany({ select: { groupId: true, role: { select: { name: true, permissions: true, app: { select: { slug: true } } } } } }),
-  ]);
+/**
+ * Reads the graph afresh (also inside a transaction, where the cache must not be used). The reads
+ * run one after another: a transaction has one connection, and the driver deprecates overlapping
+ * queries on it. Outside a transaction they are separate statements on pooled connections, so a
+ * role (or its App) deleted between them may still have links here: those links are skipped (the
+ * role grants nothing any more), never dereferenced.
+ */
+export async function loadGroupNodes(db: RealmTx): Promise<Map<string, GroupNode>> {
+  const groups = await db.group.findMany({ select: { id: true, boundTo: true } });
+  const edges = await db.groupParent.findMany({ select: { childId: true, parentId: true } });
+  const links = await db.groupRole.findMany({ select: { groupId: true, roleId: true } });
+  const roles = await db.permissionRole.findMany({ select: { id: true, name: true, permissions: true, appId: true } });
+  const apps = new Map((await db.app.findMany({ select: { id: true, slug: true } })).map((a) => [a.id, a.slug]));
+  const roleById = new Map<string, GroupNode['roles'][number]>();
+  for (const r of roles) {
+    const appSlug = apps.get(r.appId);
+    if (appSlug) roleById.set(r.id, { name: r.name, appSlug, permissions: parseList(r.permissions) });
+  }
   const graph = new Map<string, GroupNode>();
   for (const g of groups) graph.set(g.id, { id: g.id, boundTo: parseList(g.boundTo), parentIds: [], roles: [] });
   for (const e of edges) graph.get(e.childId)?.parentIds.push(e.parentId);
-  for (const l of links) graph.get(l.groupId)?.roles.push({ name: l.role.name, appSlug: l.role.app.slug, permissions: parseList(l.role.permissions) });
+  for (const l of links) {
+    const role = roleById.get(l.roleId);
+    if (role) graph.get(l.groupId)?.roles.push(role);
+  }
   return graph;
 }
 
@@ -38,7 +53,7 @@ export function groupGraph(realmId: string, db: RealmDb): Promise<Map<string, Gr
   const c = cache();
   let hit = c.get(realmId);
   if (!hit) {
-    hit = loadGraph(db);
+    hit = loadGroupNodes(db);
     c.set(realmId, hit);
     hit.catch(() => c.delete(realmId));
   }

@@ -2,7 +2,9 @@ import { closeGlobalDb } from '../db/global-db';
 import { migrateAll } from '../db/migrate-all';
 import { closeAllRealmDbs } from '../db/realm-pool';
 import { drainEvents } from '../events/bus';
+import { usePrivateUmask } from '../runtime/private-files';
 import { startUp } from '../runtime/startup';
+import { exportSecret } from './export-secret';
 import { parseArgs } from './args';
 import { recoverBootstrapAdmin } from './recover-bootstrap-admin';
 import { rotateKeys } from './rotate-keys';
@@ -11,6 +13,7 @@ import { rotateKeys } from './rotate-keys';
 const USAGE = `Usage:
   gatehouse recover bootstrap-admin --email E [--username U] [--realm SLUG] [--password P]
   gatehouse keys rotate [--realm SLUG]
+  gatehouse keys export-secret
   gatehouse migrate
 `;
 
@@ -31,6 +34,11 @@ async function run(argv: string[]): Promise<number> {
     await rotateKeys(options, out);
     return 0;
   }
+  if (command === 'keys' && sub === 'export-secret') {
+    // No start-up check: this is how a production deployment without the key gets it out.
+    await exportSecret(out);
+    return 0;
+  }
   if (command === 'migrate') {
     const report = await migrateAll((line: string) => process.stderr.write(line + '\n'));
     out(JSON.stringify(report));
@@ -40,6 +48,7 @@ async function run(argv: string[]): Promise<number> {
   return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
 }
 
+usePrivateUmask();
 run(process.argv.slice(2))
   .then(async (code) => {
     await drainEvents();

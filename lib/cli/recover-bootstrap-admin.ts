@@ -5,7 +5,7 @@ import { getRealmDb } from '../db/realm-pool';
 import { domainContext } from '../domain/context';
 import { issueInviteFor } from '../domain/invites/issue-realm-admin-invite';
 import { upsertAdministrator } from '../domain/invites/redeem-admin-invite';
-import { revokeUserSessions } from '../domain/sessions/repo';
+import { endSignIns } from '../domain/sessions/end-sign-ins';
 import { publish } from '../events/bus';
 import { eventFrom } from '../events/event-from';
 import { getControlPlaneRealm, getRealmRecordBySlug } from '../realm/realm-store';
@@ -36,7 +36,7 @@ export async function recoverBootstrapAdmin(options: Record<string, string | tru
   const passwordHash = await hashPassword(options.password);
   const db = await getRealmDb(realm.databaseName);
   const userId = await db.$transaction((tx) => upsertAdministrator(tx, { userName, email, passwordHash }));
-  await revokeUserSessions(db, userId);
+  await endSignIns(db, userId);
   await publish(eventFrom(ctx, 'user.administrator-recovered', userId, { userId, userName }));
   out(`administrator ${userName} of realm ${realm.slug} is ready; sign in at the realm's /login page`);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -23,6 +24,10 @@ const schema = z.object({
   // Not in CONTRACT.md: multiplies every rate-limit ceiling (e.g. 100 for a load test from one
   // address); 0 turns rate limiting off. Per-realm overrides come with the realm settings.
   GATEHOUSE_RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1_000_000).default(1),
+  // The key that encrypts secrets at rest (32 bytes, base64), or a file holding it. Required in
+  // production, so the key never sits beside the data it protects (crypto/secret-box.ts).
+  GATEHOUSE_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+  GATEHOUSE_SECRET_KEY_FILE: z.string().optional().or(z.literal('').transform(() => undefined)),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -39,7 +44,26 @@ export type Settings = {
   production: boolean;
   testFailRealmCreateAt: number | undefined;
   rateLimitScale: number;
+  /** The configured encryption key (GATEHOUSE_SECRET_KEY or GATEHOUSE_SECRET_KEY_FILE), if any. */
+  secretKey: Buffer | undefined;
 };
+
+/** The key from the variable or the file, checked for 32 bytes; undefined when neither is set. */
+function configuredSecretKey(value: string | undefined, file: string | undefined): Buffer | undefined {
+  if (value && file) throw new Error('Invalid configuration: set GATEHOUSE_SECRET_KEY or GATEHOUSE_SECRET_KEY_FILE, not both');
+  let text = value;
+  if (file) {
+    try {
+      text = readFileSync(file, 'utf8').trim();
+    } catch (e) {
+      throw new Error(`Invalid configuration: GATEHOUSE_SECRET_KEY_FILE ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  if (text === undefined) return undefined;
+  const key = Buffer.from(text, 'base64');
+  if (key.length !== 32) throw new Error(`Invalid configuration: ${file ? 'the file of GATEHOUSE_SECRET_KEY_FILE' : 'GATEHOUSE_SECRET_KEY'} must hold 32 bytes, base64-encoded (openssl rand -base64 32)`);
+  return key;
+}
 
 let cached: Settings | undefined;
 
@@ -68,6 +92,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     production,
     testFailRealmCreateAt: production ? undefined : e.GATEHOUSE_TEST_FAIL_REALM_CREATE_AT,
     rateLimitScale: e.GATEHOUSE_RATE_LIMIT_SCALE,
+    secretKey: configuredSecretKey(e.GATEHOUSE_SECRET_KEY, e.GATEHOUSE_SECRET_KEY_FILE),
   };
 }
 

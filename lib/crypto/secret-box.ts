@@ -1,32 +1,68 @@
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { settings } from '../config/env';
 import { getGlobalDb } from '../db/global-db';
 import { isUniqueViolation } from '../db/errors';
 import { shared } from '../runtime/shared';
 
-// Encryption at rest for secrets Gatehouse must read back (TOTP keys, upstream client secrets):
-// AES-256-GCM with a random 96-bit nonce; the value records its key version. The key comes from
-// GATEHOUSE_SECRET_KEY (32 bytes, base64) or, when unset, from a random key kept in the global
-// store so every instance shares it (set the variable to keep it out of the databases).
+// Encryption at rest for secrets Gatehouse must read back (TOTP keys, signing keys, upstream client
+// secrets): AES-256-GCM with a random 96-bit nonce; the value records its key version. The key comes
+// from outside the data: GATEHOUSE_SECRET_KEY or GATEHOUSE_SECRET_KEY_FILE (config/env.ts), required
+// in production. Only a development setup without one keeps a random key in the global store.
 const VERSION = 'v1';
 const STORED_KEY_ID = 'encryption-key-v1';
 
+export const MISSING_KEY_MESSAGE =
+  'GATEHOUSE_SECRET_KEY (32 random bytes, base64: openssl rand -base64 32) or GATEHOUSE_SECRET_KEY_FILE (a file holding it) must be set in production, so the key that encrypts secrets at rest is not kept beside the data it protects';
+
+async function storedKey(): Promise<Buffer | undefined> {
+  const row = await (await getGlobalDb()).platformSecret.findUnique({ where: { id: STORED_KEY_ID } });
+  return row ? Buffer.from(row.value, 'base64') : undefined;
+}
+
+/** The key kept in the global store by an earlier version or a development setup, base64; undefined when none is. */
+export async function exportStoredKey(): Promise<string | undefined> {
+  return (await storedKey())?.toString('base64');
+}
+
 async function loadKey(): Promise<Buffer> {
-  const configured = process.env.GATEHOUSE_SECRET_KEY;
-  if (configured) {
-    const key = Buffer.from(configured, 'base64');
-    if (key.length !== 32) throw new Error('Invalid configuration: GATEHOUSE_SECRET_KEY must be 32 bytes, base64-encoded');
-    return key;
-  }
+  const s = settings();
+  if (s.secretKey) return s.secretKey;
+  if (s.production) throw new Error(`Invalid configuration: ${MISSING_KEY_MESSAGE}`);
+  const existing = await storedKey();
+  if (existing) return existing;
   const db = await getGlobalDb();
-  const existing = await db.platformSecret.findUnique({ where: { id: STORED_KEY_ID } });
-  if (existing) return Buffer.from(existing.value, 'base64');
   try {
     await db.platformSecret.create({ data: { id: STORED_KEY_ID, value: randomBytes(32).toString('base64') } });
   } catch (e) {
     if (!isUniqueViolation(e)) throw e; // another instance created it first
   }
-  const row = await db.platformSecret.findUniqueOrThrow({ where: { id: STORED_KEY_ID } });
-  return Buffer.from(row.value, 'base64');
+  return (await storedKey())!;
+}
+
+/**
+ * Start-up check of the key (server and CLI). Production without a configured key refuses to start,
+ * telling a deployment whose key is still in the global store how to take it out. A configured key
+ * that equals the stored one replaces it: the stored copy is deleted. A different one would leave
+ * every sealed secret unreadable, so that refuses to start too.
+ */
+export async function checkPlatformKey(): Promise<{ removedStoredCopy: boolean }> {
+  const s = settings();
+  const stored = await storedKey();
+  if (!s.secretKey) {
+    if (!s.production) return { removedStoredCopy: false };
+    const migrate = stored
+      ? ' This deployment still keeps its key in the global store: run `npx gatehouse keys export-secret` (same environment, NODE_ENV too) and set GATEHOUSE_SECRET_KEY to the value it prints, or write it to a file (mode 0600) named by GATEHOUSE_SECRET_KEY_FILE; on the next start Gatehouse removes the stored copy.'
+      : '';
+    throw new Error(`Invalid configuration: ${MISSING_KEY_MESSAGE}.${migrate}`);
+  }
+  if (!stored) return { removedStoredCopy: false };
+  if (!timingSafeEqual(stored, s.secretKey)) {
+    throw new Error(
+      'Invalid configuration: the global store keeps an encryption key that differs from GATEHOUSE_SECRET_KEY; secrets sealed with it (TOTP keys, signing keys) would become unreadable. Set GATEHOUSE_SECRET_KEY to the value `npx gatehouse keys export-secret` prints (run it without the variable set).',
+    );
+  }
+  await (await getGlobalDb()).platformSecret.deleteMany({ where: { id: STORED_KEY_ID } });
+  return { removedStoredCopy: true };
 }
 
 function key(): Promise<Buffer> {

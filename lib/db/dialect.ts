@@ -49,3 +49,11 @@ export function realmPostgresUrl(name: string): string {
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/**
+ * Interactive-transaction limits for every client. Prisma's defaults (2 s to get a connection, 5 s
+ * in all) are too short here: writes that change who holds what queue on one lock per realm
+ * (domain/groups/grant-change-guard.ts) over a realm pool of two connections, so a burst of admin
+ * writes in one realm waits its turn instead of failing with a 500.
+ */
+export const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;

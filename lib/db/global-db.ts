@@ -2,7 +2,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { logError } from '../log/logger';
 import { shared } from '../runtime/shared';
-import { dialect, globalPostgresUrl, globalSqlitePath } from './dialect';
+import { dialect, globalPostgresUrl, globalSqlitePath, TRANSACTION_OPTIONS } from './dialect';
 import { PrismaClient as GlobalPgClient } from './generated/global-postgresql/client';
 import { PrismaClient as GlobalSqliteClient } from './generated/global-sqlite/client';
 import { migrateGlobalStore, SQLITE_BUSY_TIMEOUT_MS } from './migrate';
@@ -26,11 +26,11 @@ function createClient(): GlobalDb {
         onConnectionError: (err) => logError('global store connection error', err),
       },
     );
-    return new GlobalPgClient({ adapter }) as unknown as GlobalDb;
+    return new GlobalPgClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as GlobalDb;
   }
   // fileMustExist: the migration step created it; a client must never conjure an empty store.
   const adapter = new PrismaBetterSqlite3({ url: `file:${globalSqlitePath()}`, timeout: SQLITE_BUSY_TIMEOUT_MS, fileMustExist: true });
-  return new GlobalSqliteClient({ adapter });
+  return new GlobalSqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
 }
 
 async function open(): Promise<GlobalDb> {

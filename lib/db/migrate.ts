@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { settings } from '../config/env';
 import { logError } from '../log/logger';
+import { mkdirPrivate, tightenDataDir } from '../runtime/private-files';
 import { dialect, globalPostgresUrl, globalSqlitePath, realmPostgresUrl, realmSqlitePath, type Dialect } from './dialect';
 import { migrations, type MigrationScript } from './migrations/generated';
 
@@ -134,8 +134,11 @@ export function migratePostgresUrl(connectionString: string, store: Store): Prom
 /** Migrates the global store, creating the data directory and SQLite file when needed. */
 export async function migrateGlobalStore(): Promise<string[]> {
   if (dialect() === 'postgresql') return migratePostgresUrl(globalPostgresUrl(), 'global');
-  mkdirSync(settings().dataDir, { recursive: true });
-  return migrateSqliteFile(globalSqlitePath(), 'global', { create: true });
+  mkdirPrivate(settings().dataDir);
+  const applied = await migrateSqliteFile(globalSqlitePath(), 'global', { create: true });
+  // 0700/0600 for the store, also when an older version created it more open (private-files.ts).
+  tightenDataDir(settings().dataDir);
+  return applied;
 }
 
 /** Migrates an existing realm database (it is never created here: see realm-databases.ts). */

@@ -1,4 +1,5 @@
-import { closeSync, existsSync, mkdirSync, openSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync } from 'node:fs';
+import { mkdirPrivate, PRIVATE_FILE_MODE } from '../runtime/private-files';
 import { assertDatabaseName, dialect, globalPostgresUrl, realmPostgresUrl, realmSqlitePath, realmsSqliteDir } from './dialect';
 import { migratePostgresUrl, migrateSqliteFile, withPgClient } from './migrate';
 import { evictRealmDb } from './realm-pool';
@@ -35,9 +36,9 @@ export async function createRealmDatabase(name: string): Promise<void> {
     return;
   }
   const file = realmSqlitePath(name);
-  mkdirSync(realmsSqliteDir(), { recursive: true });
+  mkdirPrivate(realmsSqliteDir());
   // 'wx': never adopt or overwrite another realm's file, even when two creates race.
-  closeSync(openSync(file, 'wx'));
+  closeSync(openSync(file, 'wx', PRIVATE_FILE_MODE));
   try {
     migrateSqliteFile(file, 'realm', { create: false });
   } catch (err) {

@@ -3,7 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { LRUCache } from 'lru-cache';
 import { logError } from '../log/logger';
 import { dropShared, shared } from '../runtime/shared';
-import { dialect, realmPostgresUrl, realmSqlitePath } from './dialect';
+import { dialect, realmPostgresUrl, realmSqlitePath, TRANSACTION_OPTIONS } from './dialect';
 import { PrismaClient as RealmPgClient } from './generated/realm-postgresql/client';
 import { PrismaClient as RealmSqliteClient } from './generated/realm-sqlite/client';
 import { migrateRealmDatabase, SQLITE_BUSY_TIMEOUT_MS } from './migrate';
@@ -71,11 +71,11 @@ function createClient(name: string): RealmDb {
         onConnectionError: (err) => logError('realm connection error', err, { database: name }),
       },
     );
-    return new RealmPgClient({ adapter }) as unknown as RealmDb;
+    return new RealmPgClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as RealmDb;
   }
   // fileMustExist: a client used after its realm was dropped fails instead of recreating the file.
   const adapter = new PrismaBetterSqlite3({ url: `file:${realmSqlitePath(name)}`, timeout: SQLITE_BUSY_TIMEOUT_MS, fileMustExist: true });
-  return new RealmSqliteClient({ adapter });
+  return new RealmSqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
 }
 
 async function open(name: string, s: PoolState): Promise<RealmDb> {

@@ -32,6 +32,11 @@ export type DomainContext = {
   appId?: string;
   /** Set when the caller authenticated with an OAuth bearer token (spec 5.2). */
   bearer?: BearerGrant;
+  /**
+   * The browser-session cookie the request carried, live or not. A sign-in that completes in this
+   * browser replaces that session (revokes it), so signing in again never leaves the earlier one alive.
+   */
+  presentedSessionToken?: string;
   /** Memo for per-request derived data (effective permissions), keyed by purpose. */
   memo: Map<string, unknown>;
 };

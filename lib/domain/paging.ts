@@ -21,6 +21,22 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/**
+ * The entry of a list's sort table named by `sortBy` (matched case-insensitively; the table's keys
+ * are lower case), or the default's when it names none. Own keys only: `sortBy=__proto__` or
+ * `constructor` is a client string, not a way to reach Object.prototype.
+ */
+export function sortEntry<T>(table: Readonly<Record<string, T>>, sortBy: string | undefined, fallback: string): T {
+  const key = sortBy?.toLowerCase();
+  const chosen = key !== undefined && Object.hasOwn(table, key) ? key : fallback;
+  return table[chosen];
+}
+
+/** True when `sortBy` names an entry of the table (so a list can keep its own default direction otherwise). */
+export function isSortKey(table: Readonly<Record<string, unknown>>, sortBy: string | undefined): boolean {
+  return sortBy !== undefined && Object.hasOwn(table, sortBy.toLowerCase());
+}
+
 export type Page<T> = { items: T[]; totalCount: number; page: number; pageSize: number };
 
 export function pageOf<T>(items: T[], totalCount: number, q: PageQuery): Page<T> {

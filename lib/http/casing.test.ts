@@ -28,6 +28,16 @@ describe('toWire', () => {
 });
 
 describe('issuesToErrors', () => {
+  it('keeps a field named after a prototype member as a plain entry', () => {
+    const issue = (path: string[]) => ({ code: 'custom', path, message: 'bad', input: undefined }) as z.core.$ZodIssue;
+    const errors = issuesToErrors([issue(['constructor']), issue(['toString']), issue(['__proto__']), issue(['constructor'])]);
+    expect(Object.entries(errors)).toEqual([
+      ['constructor', ['bad', 'bad']],
+      ['toString', ['bad']],
+      ['__proto__', ['bad']],
+    ]);
+  });
+
   it('groups messages by field path', () => {
     const r = z.object({ Slug: z.string().min(3), Domains: z.array(z.string()) }).safeParse({ Slug: 'a', Domains: [1] });
     expect(r.success).toBe(false);

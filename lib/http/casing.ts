@@ -24,6 +24,10 @@ function core(schema: Schema): Schema {
 /**
  * Renames the keys of `input` to the spelling the schema declares, ignoring case, recursively
  * through nested objects and arrays. Unknown keys are kept as they are (zod decides about them).
+ *
+ * Keys are client data: `constructor`, `toString` or `__proto__` must stay plain keys. So the shape
+ * is only read through own properties, and the result is built from entries (Object.fromEntries
+ * defines `__proto__` as an own property instead of setting the prototype).
  */
 export function matchKeys(input: unknown, schema: Schema): unknown {
   const s = core(schema);
@@ -32,16 +36,17 @@ export function matchKeys(input: unknown, schema: Schema): unknown {
     return input.map((item) => matchKeys(item, def.element as Schema));
   }
   if (def.type === 'object' && input !== null && typeof input === 'object' && !Array.isArray(input)) {
-    const shape = def.shape as Record<string, Schema>;
-    const byLower = new Map(Object.keys(shape).map((k) => [k.toLowerCase(), k]));
-    const out: Record<string, unknown> = {};
+    const shape = new Map(Object.entries(def.shape as Record<string, Schema>));
+    const byLower = new Map([...shape.keys()].map((k) => [k.toLowerCase(), k]));
+    const out = new Map<string, unknown>();
     for (const [key, value] of Object.entries(input as Record<string, unknown>)) {
       const canonical = byLower.get(key.toLowerCase()) ?? key;
       // An exact-case key wins over a differently-cased duplicate.
-      if (canonical in out && key !== canonical) continue;
-      out[canonical] = canonical in shape ? matchKeys(value, shape[canonical]) : value;
+      if (out.has(canonical) && key !== canonical) continue;
+      const field = shape.get(canonical);
+      out.set(canonical, field ? matchKeys(value, field) : value);
     }
-    return out;
+    return Object.fromEntries(out);
   }
   return input;
 }
@@ -52,22 +57,23 @@ export function toWire(value: unknown): unknown {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((v) => (v === null ? null : toWire(v)));
   if (typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-      if (v === null || v === undefined) continue;
-      out[k] = toWire(v);
-    }
-    return out;
+    // From entries, so a stored `__proto__` key stays a key (see matchKeys).
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== null && v !== undefined)
+        .map(([k, v]) => [k, toWire(v)]),
+    );
   }
   return value;
 }
 
 /** zod issues -> the `errors` map of a Validation.Failed problem (field path -> messages). */
 export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  // A Map: the field path can be any client key (`constructor`, `__proto__`).
+  const errors = new Map<string, string[]>();
   for (const issue of issues) {
     const field = issue.path.length ? issue.path.map(String).join('.') : '$';
-    (errors[field] ??= []).push(issue.message);
+    errors.set(field, [...(errors.get(field) ?? []), issue.message]);
   }
-  return errors;
+  return Object.fromEntries(errors);
 }

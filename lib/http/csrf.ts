@@ -1,28 +1,43 @@
+import { publicOrigin, settings, type Settings } from '../config/env';
 import { AppError } from '../errors/app-error';
 import { normalizeHost } from '../realm/host';
 
 // CSRF defence for cookie-authenticated writes. Session cookies are SameSite=Lax and host-only, but
 // realms on sibling subdomains are "same-site" to each other, so SameSite alone is not enough:
-// a browser request that changes state must come from the same origin as the Host it targets.
+// a browser request that changes state must come from the public origin of the host it targets.
+// The whole origin is compared (scheme, host and port): `http://host:8080` or `https://host` is
+// another origin than `http://host`, served by something else, and must not write here. The
+// expected origin is the one Gatehouse writes for that host (GATEHOUSE_PUBLIC_SCHEME and
+// GATEHOUSE_PUBLIC_PORT), so it holds behind a TLS-terminating proxy too. The host is one of the
+// realm's domains: the caller resolved it to the realm before asking.
 // Browsers always send Origin on cross-origin POST/PUT/PATCH/DELETE and Sec-Fetch-Site on all
 // modern requests; clients that send neither are not browsers and carry no ambient cookie risk.
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export function assertSameOrigin(request: Request): void {
+/** The origin a browser page of `hostHeader` has, or null when the Host header is not a host. */
+export function expectedOrigin(hostHeader: string | null, s: Settings = settings()): string | null {
+  const host = normalizeHost(hostHeader);
+  return host ? publicOrigin(host, s) : null;
+}
+
+/** The origin an Origin header names (scheme, host and port; a default port dropped), or null. */
+function originOf(value: string): string | null {
+  try {
+    const origin = new URL(value).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
+export function assertSameOrigin(request: Request, s: Settings = settings()): void {
   if (SAFE.has(request.method)) return;
-  const host = normalizeHost(request.headers.get('host'));
   const origin = request.headers.get('origin');
-  if (origin && origin !== 'null') {
-    let originHost: string | null = null;
-    try {
-      originHost = normalizeHost(new URL(origin).host);
-    } catch {
-      originHost = null;
-    }
-    if (!originHost || originHost !== host) throw new AppError('Request.CsrfRejected');
+  if (origin !== null) {
+    const expected = expectedOrigin(request.headers.get('host'), s);
+    if (!expected || originOf(origin) !== expected) throw new AppError('Request.CsrfRejected');
     return;
   }
-  if (origin === 'null') throw new AppError('Request.CsrfRejected');
   const site = request.headers.get('sec-fetch-site');
   if (site && site !== 'same-origin' && site !== 'none') throw new AppError('Request.CsrfRejected');
 }

@@ -11,10 +11,11 @@ export function parseInput<T>(schema: z.ZodType<T>, raw: unknown, where: 'body' 
 
 /** Query string -> object; a repeated parameter becomes an array. */
 export function queryObject(url: URL): Record<string, string | string[]> {
-  const out: Record<string, string | string[]> = {};
+  // A Map, not `out[k]`: a parameter named `constructor` or `__proto__` must not read Object.prototype.
+  const out = new Map<string, string | string[]>();
   for (const [k, v] of url.searchParams) {
-    const prev = out[k];
-    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    const prev = out.get(k);
+    out.set(k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]);
   }
-  return out;
+  return Object.fromEntries(out);
 }

@@ -4,6 +4,7 @@ import { domainContext } from '../domain/context';
 import { appIdForHost } from '../domain/apps/request-app';
 import { limitRequestRate } from '../domain/realm-settings/rate-limit';
 import { resolveHost } from '../realm/resolve';
+import { readSessionCookie } from '../auth/session-cookie';
 import { actorFromCookie } from './authenticate';
 import { bearerTokenOf } from '../auth/bearer-token';
 import { authenticateBearer, isScopeOnlyBearer, trustedForwardedSource } from './bearer';
@@ -38,6 +39,7 @@ export function toRouteHandler<B, Q, P>(endpoint: Endpoint<B, Q, P>) {
       const ip = (await trustedForwardedSource(realm, request.headers)) ?? clientIp(request.headers);
       const ctx = domainContext(realm, actor, { ip, userAgent: request.headers.get('user-agent') ?? undefined, appId });
       ctx.bearer = viaBearer?.bearer;
+      ctx.presentedSessionToken = readSessionCookie(request.headers.get('cookie'));
       if (e.auth === 'user' && actor.kind !== 'user' && !viaBearer) throw new AppError('Auth.Unauthenticated');
       // App-bound invite scopes are checked by the operation itself (invite-codes/access.ts).
       if (e.permission && !isScopeOnlyBearer(ctx.bearer)) await requirePermission(ctx, e.permission, e.app ?? 'gatehouse');

@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
+import { mkdirPrivate, PRIVATE_FILE_MODE } from '../runtime/private-files';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { settings } from '../config/env';
@@ -31,9 +32,10 @@ export async function deliver(message: MailMessage): Promise<void> {
     }
     const info = (await rfc822Transport().sendMail(message)) as { message: Buffer };
     const dir = join(settings().dataDir, 'outbox');
-    mkdirSync(dir, { recursive: true });
+    mkdirPrivate(dir);
     const file = join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId().slice(0, 8)}.eml`);
-    writeFileSync(file, info.message);
+    // The outbox holds sign-in and reset links: readable by Gatehouse's user only.
+    writeFileSync(file, info.message, { mode: PRIVATE_FILE_MODE });
     logInfo('mail written to the development outbox', { file, to: message.to, subject: message.subject, links: [...new Set(message.text.match(LINK) ?? [])] });
   } catch (e) {
     logError('mail delivery failed', e, { subject: message.subject });

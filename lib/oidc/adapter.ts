@@ -1,12 +1,16 @@
+import { oidcStorageKey } from '../db/oidc-payload-key';
 import { newId, sha256Hex } from '../crypto/tokens';
 import type { RealmDb } from '../db/types';
 import { findLiveClient } from '../domain/oauth-clients/live-client';
 import { clientCache } from './client-cache';
 import { fromRegistration, toEngineMetadata, type EngineClientMetadata } from './client-metadata';
+import { decodePayload, encodePayload } from './payload-codec';
 
 // oidc-provider's storage on the realm's own database (issue 4.1). Every model except Client is a
 // row of OidcPayload; Client reads the admin-managed OAuthClient table, so clients made in the
-// console, by service-account credentials and by dynamic registration are one set.
+// console, by service-account credentials and by dynamic registration are one set. Ids and looked-up
+// values are stored as digests and bearer values inside the JSON sealed (payload-codec.ts): every
+// method below takes the engine's plain value and maps it the same way.
 type Payload = Record<string, unknown> & { grantId?: string; userCode?: string; uid?: string; accountId?: string; clientId?: string; consumed?: number };
 
 export type AdapterContext = { realmId: string; db: () => Promise<RealmDb> };
@@ -22,16 +26,17 @@ class PayloadAdapter {
   async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
     const db = await this.c.db();
     const expiresAt = typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
+    const key = oidcStorageKey(id);
     const row = {
-      payload: JSON.stringify(payload),
-      grantId: payload.grantId ?? null,
-      userCode: payload.userCode ?? null,
-      uid: payload.uid ?? null,
+      payload: await encodePayload(payload),
+      grantId: payload.grantId ? oidcStorageKey(payload.grantId) : null,
+      userCode: payload.userCode ? oidcStorageKey(payload.userCode) : null,
+      uid: payload.uid ? oidcStorageKey(payload.uid) : null,
       accountId: payload.accountId ?? null,
       clientId: payload.clientId ?? null,
       expiresAt,
     };
-    await db.oidcPayload.upsert({ where: { model_id: { model: this.model, id } }, create: { model: this.model, id, ...row }, update: row });
+    await db.oidcPayload.upsert({ where: { model_id: { model: this.model, id: key } }, create: { model: this.model, id: key, ...row }, update: row });
   }
 
   private async read(where: { id: string } | { uid: string } | { userCode: string }): Promise<Payload | undefined> {
@@ -40,10 +45,11 @@ class PayloadAdapter {
     // By primary key when possible: the hot path (tokens, codes, grants, sessions).
     const row =
       'id' in where
-        ? await db.oidcPayload.findUnique({ where: { model_id: { model: this.model, id: where.id } }, select })
-        : await db.oidcPayload.findFirst({ where: { model: this.model, ...where }, select });
+        ? await db.oidcPayload.findUnique({ where: { model_id: { model: this.model, id: oidcStorageKey(where.id) } }, select })
+        : await db.oidcPayload.findFirst({ where: { model: this.model, ...('uid' in where ? { uid: oidcStorageKey(where.uid) } : { userCode: oidcStorageKey(where.userCode) }) }, select });
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
-    const payload = JSON.parse(row.payload) as Payload;
+    const payload = await decodePayload<Payload>(row.payload);
+    if (!payload) return undefined;
     if (row.consumedAt) payload.consumed = epoch(row.consumedAt);
     return payload;
   }
@@ -62,17 +68,17 @@ class PayloadAdapter {
 
   async consume(id: string): Promise<void> {
     const db = await this.c.db();
-    await db.oidcPayload.updateMany({ where: { model: this.model, id }, data: { consumedAt: new Date() } });
+    await db.oidcPayload.updateMany({ where: { model: this.model, id: oidcStorageKey(id) }, data: { consumedAt: new Date() } });
   }
 
   async destroy(id: string): Promise<void> {
     const db = await this.c.db();
-    await db.oidcPayload.deleteMany({ where: { model: this.model, id } });
+    await db.oidcPayload.deleteMany({ where: { model: this.model, id: oidcStorageKey(id) } });
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
     const db = await this.c.db();
-    await db.oidcPayload.deleteMany({ where: { grantId } });
+    await db.oidcPayload.deleteMany({ where: { grantId: oidcStorageKey(grantId) } });
   }
 }
 

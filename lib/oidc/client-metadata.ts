@@ -121,3 +121,9 @@ export function clientExtra(client: unknown, name: (typeof GATEHOUSE_CLIENT_PROP
   const c = client as Record<string, unknown>;
   return c[name] ?? c[name.replace(/_([a-z])/g, (_m, ch: string) => ch.toUpperCase())];
 }
+
+/** The client's Gatehouse capabilities (`cap:*`), from an engine client instance. */
+export function clientCapabilities(client: unknown): string[] {
+  const value = clientExtra(client, 'capabilities');
+  return Array.isArray(value) ? value.map(String) : [];
+}

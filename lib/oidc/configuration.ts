@@ -1,15 +1,17 @@
 import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { GRANT_CLAIM, grantClaimValue } from '../auth/jwt-access-tokens';
 import { settings } from '../config/env';
-import { ADMIN_ONLY_SCOPES } from '../domain/oauth-scopes/gatehouse-scopes';
 import { accessClaims, userClaims } from '../domain/oidc-claims/user-claims';
 import type { PrivateJwk } from '../domain/signing-keys/signing-keys';
 import type { RealmRecord } from '../realm/realm-record';
 import { realmAdapter, type AdapterContext } from './adapter';
-import { clientExtra, GATEHOUSE_CLIENT_PROPERTIES, NO_SCOPE } from './client-metadata';
+import { checkRegistration } from './registration-policy';
+import { INTROSPECT_ANY } from '../domain/oauth-clients/client-rules';
+import { clientCapabilities, clientExtra, GATEHOUSE_CLIENT_PROPERTIES, NO_SCOPE } from './client-metadata';
 import { ACR_VALUES } from './acr';
 import { OIDC_COOKIE_NAMES, OIDC_ROUTES, interactionPath } from './routes';
 import type { RealmOAuthConfig } from './realm-oauth-config';
-import { logoutSource, postLogoutSuccessSource, renderError, userCodeConfirmSource, userCodeInputSource, deviceSuccessSource } from './pages';
+import { enginePages } from './pages';
 
 // One realm's engine configuration (issue 4.1). Everything realm-specific arrives as arguments;
 // the provider is rebuilt when any of it changes (provider-cache.ts).
@@ -70,6 +72,7 @@ function releasesAccess(scope: string): boolean {
 export function engineConfiguration(input: RealmEngineInput): Configuration {
   const secure = settings().publicScheme === 'https';
   const { oauth, realm } = input;
+  const pages = enginePages(realm);
   return {
     adapter: realmAdapter(input.adapter) as unknown as Configuration['adapter'],
     jwks: { keys: input.keys as unknown as NonNullable<Configuration['jwks']>['keys'] },
@@ -102,14 +105,10 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
     },
     extraClientMetadata: {
       properties: [...GATEHOUSE_CLIENT_PROPERTIES],
-      // Dynamically registered clients are anyone's: they may not ask for Gatehouse's own API scopes,
-      // which only an administrator grants (the admin API or a service-account credential).
+      // Checked once per registration (on one property, which the engine validates whether or not it
+      // was sent): registration-policy.ts.
       validator: (ctx, key, _value, metadata) => {
-        const route = ctx?.oidc?.route;
-        if (key !== 'consent_type' || (route !== 'registration' && route !== 'client_update')) return;
-        const asked = String(metadata.scope ?? '').split(' ');
-        const reserved = asked.filter((s) => ADMIN_ONLY_SCOPES.has(s));
-        if (reserved.length) throw new errors.InvalidClientMetadata(`scope ${reserved.join(' ')} cannot be registered dynamically`);
+        if (key === 'consent_type') checkRegistration(ctx?.oidc?.route, metadata as Record<string, unknown>);
       },
     },
     responseTypes: ['code', 'none'],
@@ -120,26 +119,33 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
     findAccount: accountFinder(realm),
     extraTokenClaims: async (ctx, token) => {
+      const t = token as unknown as { accountId?: string; scope?: string; grantId?: string; resourceServer?: { accessTokenFormat?: string } };
+      // A JWT names its grant, so it stops when the grant ends (lib/auth/jwt-access-tokens.ts).
+      const grant = t.grantId && t.resourceServer?.accessTokenFormat === 'jwt' ? { [GRANT_CLAIM]: grantClaimValue(t.grantId) } : {};
       // JWT access tokens for an API carry the caller's roles and permissions when those scopes were
       // granted, so resource servers need not call userinfo.
-      const t = token as unknown as { accountId?: string; scope?: string };
-      if (!t.accountId || !t.scope || !releasesAccess(t.scope)) return undefined;
+      if (!t.accountId || !t.scope || !releasesAccess(t.scope)) return Object.keys(grant).length ? grant : undefined;
       const scopes = t.scope.split(' ');
       const { roles, permissions } = await accessClaims(realm, t.accountId, clientAppId(ctx));
-      return { ...(scopes.includes('roles') ? { roles } : {}), ...(scopes.includes('permissions') ? { permissions } : {}) };
+      return { ...grant, ...(scopes.includes('roles') ? { roles } : {}), ...(scopes.includes('permissions') ? { permissions } : {}) };
     },
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
-      introspection: { enabled: true },
+      // A client introspects its own tokens; any token of the realm only with cap:introspect-any
+      // (a resource server checking tokens issued to others). Public clients: their own only.
+      introspection: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId || (client.clientAuthMethod !== 'none' && clientCapabilities(client).includes(INTROSPECT_ANY)),
+      },
       revocation: { enabled: true },
       userinfo: { enabled: true },
       claimsParameter: { enabled: true },
-      deviceFlow: { enabled: true, userCodeInputSource, userCodeConfirmSource, successSource: deviceSuccessSource },
+      deviceFlow: { enabled: true, userCodeInputSource: pages.userCodeInputSource, userCodeConfirmSource: pages.userCodeConfirmSource, successSource: pages.deviceSuccessSource },
       pushedAuthorizationRequests: { enabled: true },
       registration: { enabled: input.dynamicRegistration, idFactory: () => crypto.randomUUID() },
       registrationManagement: { enabled: input.dynamicRegistration, rotateRegistrationAccessToken: true },
-      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+      rpInitiatedLogout: { enabled: true, logoutSource: pages.logoutSource, postLogoutSuccessSource: pages.postLogoutSuccessSource },
       resourceIndicators: {
         enabled: true,
         useGrantedResource: () => true,
@@ -164,7 +170,7 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
         },
       },
     },
-    renderError,
+    renderError: pages.renderError,
     // Every error reaches the log through provider events (provider-events.ts); stack traces never
     // reach a client.
     allowOmittingSingleRegisteredRedirectUri: true,

@@ -1,9 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { settings } from '../config/env';
 import { CLIENT_IP_HEADER } from '../http/client-ip';
+import { engineCsp } from '../http/security-headers';
 import type { RealmRecord } from '../realm/realm-record';
 import { handleInteraction } from './interactions';
 import { handlePasskeyRoute, PASSKEY_PREFIX } from './native-grants/passkey-routes';
+import { PAGE_STYLE_HASH } from './pages';
 import { engineFor } from './provider-cache';
 import { INTERACTION_PREFIX, OIDC_ROUTES } from './routes';
 import { alignEngineSession } from './session-bridge';
@@ -25,6 +27,8 @@ export async function dispatchToEngine(realm: RealmRecord, pathname: string, req
   // The native passkey routes are Gatehouse's own: they need no provider built for them.
   if (pathname === PASSKEY_PREFIX || pathname.startsWith(`${PASSKEY_PREFIX}/`)) return handlePasskeyRoute(realm, pathname, req, res);
   const engine = await engineFor(realm);
+  // Before the engine renders: its form_post page adds its script's hash to this policy.
+  res.setHeader('content-security-policy', engineCsp({ styleHashes: [PAGE_STYLE_HASH], publicScheme: settings().publicScheme }));
   // The engine builds its URLs from these: the scheme is a setting, the address is the peer's.
   req.headers['x-forwarded-proto'] = settings().publicScheme;
   req.headers['x-forwarded-for'] = String(req.headers[CLIENT_IP_HEADER] ?? '');

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
+import { gatehouseScopesIn } from '../domain/oauth-scopes/gatehouse-scopes';
 import { AppError } from '../errors/app-error';
 import { assertSameOrigin } from '../http/csrf';
 import type { RealmRecord } from '../realm/realm-record';
@@ -82,10 +83,19 @@ async function grantMissing(provider: Provider, details: Details): Promise<strin
   return grant.save();
 }
 
+/** Every scope the interaction asks the person for (OIDC scopes and API scopes alike). */
+function missingScopes(details: Details): string[] {
+  const d = details.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
+  return [...(d.missingOIDCScope ?? []), ...Object.values(d.missingResourceScopes ?? {}).flat()];
+}
+
 async function onConsent(provider: Provider, details: Details, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const client = await provider.Client.find(String(details.params.client_id));
   const consentType = clientExtra(client, 'consent_type');
-  if (consentType === 'Implicit') {
+  // Gatehouse's own scopes let the client act on Gatehouse as the person (issue 8 item 4): the person
+  // always approves them on the consent page, whatever the client's consent type.
+  const asksForGatehouse = gatehouseScopesIn(missingScopes(details)).length > 0;
+  if (consentType === 'Implicit' && !asksForGatehouse) {
     const grantId = await grantMissing(provider, details);
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
     return;

@@ -1,5 +1,6 @@
 import type Provider from 'oidc-provider';
 import { clientSecretMatches } from '../domain/oauth-clients/client-secret';
+import { clientExtra } from './client-metadata';
 
 // The one file that reaches into oidc-provider internals (ARCHITECTURE.md).
 //
@@ -9,6 +10,11 @@ import { clientSecretMatches } from '../domain/oauth-clients/client-secret';
 // client authentication (client_secret_jwt) and HS* signing, which need the plaintext, are disabled
 // in configuration.ts.
 export function installInternals(provider: Provider): void {
+  patchClientSecretComparison(provider);
+  keepImplicitOfflineAccess(provider);
+}
+
+function patchClientSecretComparison(provider: Provider): void {
   const clientClass = (provider as unknown as { Client: { prototype: { compareClientSecret(this: { clientSecret?: string }, actual: string): boolean } } }).Client;
   clientClass.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string): boolean {
     return typeof this.clientSecret === 'string' && typeof actual === 'string' && clientSecretMatches(this.clientSecret, actual);
@@ -28,4 +34,51 @@ export async function hideStoredSecretDigest(ctx: RegistrationCtx, next: () => P
   const body = ctx.body as Record<string, unknown> | undefined;
   const digest = ctx.oidc.client?.clientSecret;
   if (body && typeof body === 'object' && digest && body.client_secret === digest) delete body.client_secret;
+}
+
+type PromptContext = {
+  route?: string;
+  params?: { scope?: unknown; prompt?: unknown };
+  client?: { scope?: string; grantTypeAllowed(type: string): boolean };
+};
+
+const AUTHORIZATION_ROUTES = new Set(['authorization', 'pushed_authorization_request']);
+
+/**
+ * Whether an authorization request is one where the administrator approved offline access: the
+ * client is Implicit-consent, may refresh, has `offline_access` among its scopes and asks for it,
+ * and the request is not `prompt=none`.
+ */
+export function administratorApprovedOffline(oidc: PromptContext): boolean {
+  const { route, params, client } = oidc;
+  if (!route || !AUTHORIZATION_ROUTES.has(route) || !client || !params) return false;
+  if (typeof params.scope !== 'string' || !params.scope.split(' ').includes('offline_access')) return false;
+  if (typeof params.prompt === 'string' && params.prompt.split(' ').includes('none')) return false;
+  return (
+    clientExtra(client, 'consent_type') === 'Implicit' &&
+    client.grantTypeAllowed('refresh_token') &&
+    String(client.scope ?? '').split(' ').includes('offline_access')
+  );
+}
+
+/**
+ * The engine drops `offline_access` from an authorization request without `prompt=consent` (OIDC
+ * Core 11), so a relying party that never sends it (most libraries) gets no refresh token. For an
+ * Implicit-consent client the administrator approved offline access (issue 8 item 14): such a
+ * request counts as asking for consent, which keeps the scope, and the consent step is then granted
+ * without a page (interactions.ts), as for any Implicit client. Explicit clients keep the engine's
+ * rule: offline access is approved on the consent page, reached with `prompt=consent`.
+ */
+function keepImplicitOfflineAccess(provider: Provider): void {
+  const proto = (provider as unknown as { OIDCContext: { prototype: object } }).OIDCContext.prototype;
+  const base = Object.getOwnPropertyDescriptor(proto, 'prompts')?.get;
+  if (!base) throw new Error('oidc-provider changed: OIDCContext.prompts is not a getter');
+  Object.defineProperty(proto, 'prompts', {
+    configurable: true,
+    get(this: PromptContext) {
+      const prompts = base.call(this) as Set<string>;
+      if (!prompts.has('consent') && administratorApprovedOffline(this)) prompts.add('consent');
+      return prompts;
+    },
+  });
 }

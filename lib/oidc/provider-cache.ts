@@ -11,6 +11,7 @@ import { shared } from '../runtime/shared';
 import { accountFinder, engineConfiguration } from './configuration';
 import { registerNativeGrants } from './native-grants/register';
 import { hideStoredSecretDigest, installInternals } from './internals';
+import { jwtTokenEndpoints } from './jwt-token-endpoints';
 import { watchProviderEvents } from './provider-events';
 import { loadRealmOAuthConfig } from './realm-oauth-config';
 import { endBrowserSessionOnLogout } from './session-bridge';
@@ -74,6 +75,7 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
   registerNativeGrants(provider, realm, accountFinder(realm));
   provider.use(endBrowserSessionOnLogout(realm) as unknown as Parameters<Provider['use']>[0]);
   provider.use(hideStoredSecretDigest as unknown as Parameters<Provider['use']>[0]);
+  provider.use(jwtTokenEndpoints(realm) as unknown as Parameters<Provider['use']>[0]);
   watchProviderEvents(provider, realm);
   return { realmId: realm.id, revision: realm.revision, issuer, provider, callback: provider.callback() };
 }

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { oidcStorageKey } from '../db/oidc-payload-key';
 import { parse } from 'cookie';
 import { clearedSessionCookie, readSessionCookie } from '../auth/session-cookie';
 import { logout } from '../domain/auth/logout';
@@ -36,7 +37,7 @@ export async function alignEngineSession(realm: RealmRecord, req: IncomingMessag
   if (!engineSessionId) return;
   const [browser, row] = await Promise.all([
     liveBrowserSession(realm, header),
-    realmDb(realm).then((db) => db.oidcPayload.findUnique({ where: { model_id: { model: 'Session', id: engineSessionId } }, select: { accountId: true } })),
+    realmDb(realm).then((db) => db.oidcPayload.findUnique({ where: { model_id: { model: 'Session', id: oidcStorageKey(engineSessionId) } }, select: { accountId: true } })),
   ]);
   // An engine session nobody signed in to yet (device flow, logout state) carries no account and is
   // kept; one that names a person is kept only while that person's Gatehouse session lives.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { consumeRateLimit, effectiveLimit, resetRateLimit } from './limiter';
+import { consumeRateLimit, effectiveLimit, refundRateLimit, resetRateLimit } from './limiter';
 import { rateLimitPolicies } from './policies';
 
 describe('consumeRateLimit', () => {
@@ -21,6 +21,20 @@ describe('consumeRateLimit', () => {
     for (let i = 0; i < 10; i++) await consumeRateLimit('login', 'target', realm, 'Alice');
     await resetRateLimit('login', 'target', realm, 'alice');
     await expect(consumeRateLimit('login', 'target', realm, 'ALICE')).resolves.toBeUndefined();
+  });
+});
+
+describe('refundRateLimit', () => {
+  it('gives back a hit, so hits that were refunded never add up to the ceiling', async () => {
+    const realm = `r-${Math.random()}`;
+    // mfa-login allows 5 per user: twenty successes (each refunded) and four failures still pass.
+    for (let i = 0; i < 20; i++) {
+      await consumeRateLimit('mfa-login', 'target', realm, 'u1');
+      await refundRateLimit('mfa-login', 'target', realm, 'u1');
+    }
+    for (let i = 0; i < 4; i++) await consumeRateLimit('mfa-login', 'target', realm, 'u1');
+    await expect(consumeRateLimit('mfa-login', 'target', realm, 'u1')).resolves.toBeUndefined();
+    await expect(consumeRateLimit('mfa-login', 'target', realm, 'u1')).rejects.toMatchObject({ status: 429 });
   });
 });
 

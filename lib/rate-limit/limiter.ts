@@ -42,11 +42,10 @@ export async function consumeRateLimit(
   key: string,
   overrides?: RateLimitOverrides,
 ): Promise<void> {
-  const limit = effectiveLimit(policy, dimension, overrides);
-  const limiter = limit && limiterFor(policy, dimension, limit);
-  if (!limiter) return;
+  const counter = counterOf(policy, dimension, realmId, key, overrides);
+  if (!counter) return;
   try {
-    await limiter.consume(`${realmId}:${key.toLowerCase()}`);
+    await counter.limiter.consume(counter.key);
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) throw e;
     const retryAfterSeconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
@@ -57,6 +56,13 @@ export async function consumeRateLimit(
   }
 }
 
+/** The limiter of one policy dimension and the realm-scoped counter key, or null when unlimited. */
+function counterOf(policy: RateLimitPolicyName, dimension: RateLimitDimension, realmId: string, key: string, overrides?: RateLimitOverrides) {
+  const limit = effectiveLimit(policy, dimension, overrides);
+  const limiter = limit && limiterFor(policy, dimension, limit);
+  return limiter ? { limiter, key: `${realmId}:${key.toLowerCase()}` } : null;
+}
+
 /** Forgets the counters of a key (after a successful sign-in, the target's failures are cleared). */
 export async function resetRateLimit(
   policy: RateLimitPolicyName,
@@ -65,7 +71,22 @@ export async function resetRateLimit(
   key: string,
   overrides?: RateLimitOverrides,
 ): Promise<void> {
-  const limit = effectiveLimit(policy, dimension, overrides);
-  const limiter = limit && limiterFor(policy, dimension, limit);
-  await limiter?.delete(`${realmId}:${key.toLowerCase()}`);
+  const counter = counterOf(policy, dimension, realmId, key, overrides);
+  await counter?.limiter.delete(counter.key);
+}
+
+/**
+ * Gives back one hit of `key` (a guess that turned out right): for counters that should count only
+ * failures. The hit is taken first and refunded after, so concurrent guesses cannot slip past the
+ * ceiling while their outcome is unknown.
+ */
+export async function refundRateLimit(
+  policy: RateLimitPolicyName,
+  dimension: RateLimitDimension,
+  realmId: string,
+  key: string,
+  overrides?: RateLimitOverrides,
+): Promise<void> {
+  const counter = counterOf(policy, dimension, realmId, key, overrides);
+  await counter?.limiter.reward(counter.key, 1);
 }

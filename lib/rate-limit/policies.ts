@@ -16,8 +16,8 @@ export type RateLimitPolicy = Partial<Record<RateLimitDimension, DimensionLimit>
 export const rateLimitPolicies = {
   // Spec 8: 10 attempts per IP per 15 minutes.
   bootstrap: { source: { points: 10, durationSeconds: 15 * 60 } },
-  // Password sign-in: a burst allowance per address, and a slower one per account name so a
-  // distributed guesser cannot hammer one account.
+  // Password sign-in: a burst allowance per address, and a slower one per account (the account the
+  // typed name resolves to, see password-login.ts) so a distributed guesser cannot hammer one account.
   login: { source: { points: 30, durationSeconds: 60 }, target: { points: 10, durationSeconds: 5 * 60 }, app: { points: 300, durationSeconds: 60 } },
   // Second factor after a first one: per source, and per user (target) so a stolen pending cookie
   // cannot brute-force 10^6 TOTP codes.

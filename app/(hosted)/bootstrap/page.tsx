@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { BootstrapForm } from '@/components/hosted/bootstrap-form';
 import { HostedShell } from '@/components/hosted/hosted-shell';
 import { Alert } from '@/components/ui/alert';
+import { realmSettings } from '@/lib/domain/realm-settings/realm-settings';
 import { pageContext } from '@/lib/http/page-context';
 
 export const metadata: Metadata = { title: 'Set up your administrator account', referrer: 'no-referrer' };
@@ -16,10 +17,11 @@ export default async function BootstrapPage({ searchParams }: Props) {
   const raw = (await searchParams).token;
   const token = typeof raw === 'string' ? raw.trim() : '';
   const { realm } = await pageContext();
+  const settings = await realmSettings(realm);
   return (
-    <HostedShell realmName={realm.displayName} title="Set up your administrator account" subtitle="Choose the password you will sign in with.">
+    <HostedShell title="Set up your administrator account" subtitle="Choose the password you will sign in with.">
       {token ? (
-        <BootstrapForm token={token} />
+        <BootstrapForm token={token} minLength={settings.PasswordPolicy.MinLength} />
       ) : (
         <div className="stack">
           <Alert tone="warning" title="This link is incomplete">

@@ -25,7 +25,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
 
   if (!user || !request) {
     return (
-      <HostedShell realmName={ctx.realm.displayName} title="This request has expired">
+      <HostedShell title="This request has expired">
         <Alert tone="warning" title="Nothing to approve here">
           <p>The sign-in request has expired, was already answered, or belongs to another account. Start again from the application you were signing in to.</p>
         </Alert>
@@ -36,7 +36,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
   const name = [user.Firstname, user.Lastname].filter(Boolean).join(' ') || user.UserName;
   return (
     <HostedShell
-      realmName={ctx.realm.displayName}
+     
       title={`Allow ${request.client.displayName}?`}
       subtitle={
         <>

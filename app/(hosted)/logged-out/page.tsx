@@ -2,14 +2,12 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { HostedShell } from '@/components/hosted/hosted-shell';
 import { buttonClass } from '@/components/ui/button';
-import { pageContext } from '@/lib/http/page-context';
 
 export const metadata: Metadata = { title: 'Signed out' };
 
 export default async function LoggedOutPage() {
-  const { realm } = await pageContext();
   return (
-    <HostedShell realmName={realm.displayName} title="You are signed out" subtitle="Your session on this device has ended.">
+    <HostedShell title="You are signed out" subtitle="Your session on this device has ended.">
       <Link href="/login" className={buttonClass('primary', undefined, true)}>
         Sign in again
       </Link>

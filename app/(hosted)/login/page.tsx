@@ -1,11 +1,14 @@
 import type { Metadata } from 'next';
+import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { HostedShell } from '@/components/hosted/hosted-shell';
 import { LoginForm, type LoginNotice } from '@/components/hosted/login-form';
 import { loginHint } from '@/components/hosted/login-hint';
-import type { LoginStep, SecondFactor } from '@/components/hosted/login-outcome';
+import type { LoginStep } from '@/components/hosted/login-outcome';
 import { safeRedirect } from '@/components/hosted/safe-redirect';
 import { signInMethods, defaultContinuation } from '@/components/hosted/sign-in-methods';
+import { readPendingCookie } from '@/lib/auth/pending-cookie';
+import { pendingSecondFactors } from '@/lib/domain/mfa/pending-sign-in';
 import { appInfo } from '@/lib/domain/realms/app-info';
 import { pageContext, pageUser } from '@/lib/http/page-context';
 
@@ -34,19 +37,18 @@ export default async function LoginPage({ searchParams }: Props) {
   let initialStep: LoginStep = { kind: 'start' };
   const step = first(params.step);
   if (step === 'mfa') {
-    // The link's answer does not say which second factors the account has: offer what the realm
-    // allows; a method the account lacks answers with a clear error.
-    const factors: SecondFactor[] = ['totp'];
-    if (info.SignIn.Passkeys) factors.push('passkey');
-    if (info.SignIn.EmailOtp) factors.push('email-otp');
-    initialStep = { kind: 'two-factor', methods: factors };
+    // Exactly the second factors the pending sign-in (the `gatehouse_mfa` cookie) can finish with:
+    // those the account has enrolled and the realm enables, less the first factor's own mailbox.
+    // Without a live pending sign-in the person starts again.
+    const factors = await pendingSecondFactors(ctx, readPendingCookie((await cookies()).toString()));
+    if (factors?.length) initialStep = { kind: 'two-factor', methods: factors };
   } else if (step === 'secure-setup') {
     initialStep = { kind: 'secure-setup-blocked' };
   }
   const notice: LoginNotice = first(params.error) === 'link-invalid' ? 'link-invalid' : null;
 
   return (
-    <HostedShell realmName={ctx.realm.displayName} title="Sign in" subtitle={`Use your ${ctx.realm.displayName} account.`}>
+    <HostedShell title="Sign in" subtitle={`Use your ${ctx.realm.displayName} account.`}>
       <LoginForm redirectTo={target} methods={methods} initialStep={initialStep} notice={notice} loginHint={loginHint(params.login_hint)} />
     </HostedShell>
   );

@@ -19,7 +19,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
   const open = reg.Posture === 'ExplicitEndpoint';
   const password = info.SignIn.Password && !info.SignIn.PasswordlessOnly ? { minLength: reg.PasswordPolicy.MinLength } : null;
   return (
-    <HostedShell realmName={ctx.realm.displayName} title="Create an account" subtitle={open ? `Join ${ctx.realm.displayName}.` : undefined}>
+    <HostedShell title="Create an account" subtitle={open ? `Join ${ctx.realm.displayName}.` : undefined}>
       {open ? (
         <RegisterForm
           config={{ fields: { Username: reg.RegistrationFields.Username, Firstname: reg.RegistrationFields.Firstname, Lastname: reg.RegistrationFields.Lastname }, inviteCode: reg.RequireInviteCode, password }}

@@ -14,7 +14,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const { realm } = await pageContext();
   const settings = await realmSettings(realm);
   return (
-    <HostedShell realmName={realm.displayName} title="Choose a new password" subtitle="Confirm your e-mail address and pick a new password.">
+    <HostedShell title="Choose a new password" subtitle="Confirm your e-mail address and pick a new password.">
       {token ? <ResetPasswordForm token={token} minLength={settings.PasswordPolicy.MinLength} /> : <IncompleteLink what="password reset" />}
     </HostedShell>
   );

@@ -3,15 +3,13 @@ import { HostedShell } from '@/components/hosted/hosted-shell';
 import { IncompleteLink } from '@/components/hosted/incomplete-link';
 import { param, type SearchParams } from '@/components/hosted/page-params';
 import { VerifyEmail } from '@/components/hosted/token-action';
-import { pageContext } from '@/lib/http/page-context';
 
 export const metadata: Metadata = { title: 'Confirm your e-mail address', referrer: 'no-referrer' };
 
 export default async function VerifyEmailPage({ searchParams }: { searchParams: SearchParams }) {
   const token = param((await searchParams).token);
-  const { realm } = await pageContext();
   return (
-    <HostedShell realmName={realm.displayName} title="Confirm your e-mail address">
+    <HostedShell title="Confirm your e-mail address">
       {token ? <VerifyEmail token={token} /> : <IncompleteLink what="confirmation" />}
     </HostedShell>
   );

@@ -3,15 +3,13 @@ import { HostedShell } from '@/components/hosted/hosted-shell';
 import { IncompleteLink } from '@/components/hosted/incomplete-link';
 import { param, type SearchParams } from '@/components/hosted/page-params';
 import { VerifyProfileEmail } from '@/components/hosted/token-action';
-import { pageContext } from '@/lib/http/page-context';
 
 export const metadata: Metadata = { title: 'Confirm your new e-mail address', referrer: 'no-referrer' };
 
 export default async function VerifyProfileEmailPage({ searchParams }: { searchParams: SearchParams }) {
   const token = param((await searchParams).token);
-  const { realm } = await pageContext();
   return (
-    <HostedShell realmName={realm.displayName} title="Confirm your new e-mail address">
+    <HostedShell title="Confirm your new e-mail address">
       {token ? <VerifyProfileEmail token={token} /> : <IncompleteLink what="confirmation" />}
     </HostedShell>
   );

@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '@/components/data/api';
@@ -12,18 +13,20 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxField, PasswordField, TextField } from '@/components/ui/field';
 import { keys, type User } from '../directory-types';
 
-const schema = z.object({
+// The minimum password length is the realm's password policy (passed down by the page).
+const schemaFor = (minLength: number) => z.object({
   UserName: z.string().trim().min(1, 'Enter a user name.').max(128).regex(/^\S+$/, 'Use no spaces.'),
   Email: z.email('Enter a valid e-mail address.'),
   Firstname: z.string().trim().max(100),
   Lastname: z.string().trim().max(100),
-  Password: z.string().refine((p) => p === '' || p.length >= 8, 'Use at least 8 characters, or leave it empty.'),
+  Password: z.string().refine((p) => p === '' || [...p].length >= minLength, `Use at least ${minLength} characters, or leave it empty.`),
   IsActive: z.boolean(),
 });
-type Values = z.infer<typeof schema>;
+type Values = z.infer<ReturnType<typeof schemaFor>>;
 const FIELDS = ['UserName', 'Email', 'Firstname', 'Lastname', 'Password'] as const;
 
-export function CreateUserForm() {
+export function CreateUserForm({ minLength }: { minLength: number }) {
+  const schema = useMemo(() => schemaFor(minLength), [minLength]);
   const router = useRouter();
   const queryClient = useQueryClient();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { UserName: '', Email: '', Firstname: '', Lastname: '', Password: '', IsActive: true } });
@@ -51,7 +54,7 @@ export function CreateUserForm() {
           <TextField label="First name" optional registration={form.register('Firstname')} error={errors.Firstname?.message} autoComplete="off" />
           <TextField label="Last name" optional registration={form.register('Lastname')} error={errors.Lastname?.message} autoComplete="off" />
         </div>
-        <PasswordField label="Initial password" optional hint="At least 8 characters. Leave it empty to let the user sign in another way or set it later." registration={form.register('Password')} error={errors.Password?.message} autoComplete="new-password" />
+        <PasswordField label="Initial password" optional hint={`At least ${minLength} characters. Leave it empty to let the user sign in another way or set it later.`} registration={form.register('Password')} error={errors.Password?.message} autoComplete="new-password" />
         <CheckboxField label="Active" hint="Inactive users cannot sign in." registration={form.register('IsActive')} />
       </div>
       <div className="card-footer form-actions">

@@ -11,7 +11,7 @@ import { UserPasswordForm } from './user-password-form';
 import { UserProfileForm } from './user-profile-form';
 import { UserStatus } from './user-status';
 
-export function UserDetail({ userId, canWrite, canReadGroups, selfId, created }: { userId: string; canWrite: boolean; canReadGroups: boolean; selfId: string; created: boolean }) {
+export function UserDetail({ userId, canWrite, canReadGroups, selfId, created, passwordMinLength }: { userId: string; canWrite: boolean; canReadGroups: boolean; selfId: string; created: boolean; passwordMinLength: number }) {
   const query = useQuery({ queryKey: keys.user(userId), queryFn: ({ signal }) => api<User>(`/api/user/${encodeURIComponent(userId)}`, { signal }) });
   const user = query.data;
   if (query.error instanceof ApiError && query.error.status === 404) {
@@ -39,7 +39,7 @@ export function UserDetail({ userId, canWrite, canReadGroups, selfId, created }:
             </div>
             <div className="stack">
               <UserStatus user={user} canWrite={canWrite} isSelf={user.Id === selfId} />
-              {canWrite && !user.IsDeleted ? <UserPasswordForm userId={user.Id} hasPassword={user.HasPassword} /> : null}
+              {canWrite && !user.IsDeleted ? <UserPasswordForm userId={user.Id} hasPassword={user.HasPassword} minLength={passwordMinLength} /> : null}
               <section className="card" aria-labelledby="facts-heading">
                 <div className="card-header">
                   <h2 id="facts-heading">Facts</h2>

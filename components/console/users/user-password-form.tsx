@@ -1,7 +1,7 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '@/components/data/api';
@@ -11,14 +11,17 @@ import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/field';
 import { keys } from '../directory-types';
 
-const schema = z
-  .object({ Password: z.string().min(8, 'Use at least 8 characters.').max(256), Confirm: z.string() })
-  .refine((v) => v.Password === v.Confirm, { path: ['Confirm'], message: 'The two passwords do not match.' });
-type Values = z.infer<typeof schema>;
+// The minimum length is the realm's password policy (passed down by the page).
+const schemaFor = (minLength: number) =>
+  z
+    .object({ Password: z.string().min(minLength, `Use at least ${minLength} characters.`).max(256), Confirm: z.string() })
+    .refine((v) => v.Password === v.Confirm, { path: ['Confirm'], message: 'The two passwords do not match.' });
+type Values = z.infer<ReturnType<typeof schemaFor>>;
 const FIELDS = ['Password', 'Confirm'] as const;
 
 /** PUT /api/user/{id}/password: sets a password and ends the user's sessions. */
-export function UserPasswordForm({ userId, hasPassword }: { userId: string; hasPassword: boolean }) {
+export function UserPasswordForm({ userId, hasPassword, minLength }: { userId: string; hasPassword: boolean; minLength: number }) {
+  const schema = useMemo(() => schemaFor(minLength), [minLength]);
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { Password: '', Confirm: '' } });
@@ -42,7 +45,7 @@ export function UserPasswordForm({ userId, hasPassword }: { userId: string; hasP
         <p className="muted small">The user is signed out everywhere when the password changes.</p>
         {done ? <Alert tone="success" title="Password set. The user’s sessions were ended." /> : null}
         <ErrorSummary summary={summary} ref={summaryRef} />
-        <PasswordField label="New password" registration={form.register('Password')} error={errors.Password?.message} autoComplete="new-password" />
+        <PasswordField label="New password" hint={`At least ${minLength} characters.`} registration={form.register('Password')} error={errors.Password?.message} autoComplete="new-password" />
         <PasswordField label="Repeat the new password" registration={form.register('Confirm')} error={errors.Confirm?.message} autoComplete="new-password" />
         <div className="form-actions">
           <Button type="submit" busy={set.isPending} busyLabel="Saving…">

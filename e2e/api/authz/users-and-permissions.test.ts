@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, api, bootstrapAdmin, CP_HOST, createRealm, expectProblem, signIn, strongPassword, type SignedIn } from '../support/harness';
+import { adminCookie, api, CP_HOST, expectProblem, signIn, strongPassword, realmWithAdmin, type SignedIn } from '../support/harness';
 import type { CookieJar } from '../support/http';
 
 // Users made through POST /api/user (spec 4.7, CONTRACT.md "Admin payloads") for what needs a user
@@ -24,9 +24,7 @@ describe('a user without permissions in a tenant realm', () => {
   let plainJar: CookieJar;
 
   beforeAll(async () => {
-    const realm = await createRealm();
-    host = realm.host;
-    admin = await bootstrapAdmin(realm.slug);
+    ({ host, admin } = await realmWithAdmin());
     plain = await createUser(host, admin.jar);
     const { res, jar } = await signIn(host, plain.userName, plain.password);
     expect(res.status, res.text).toBe(200);

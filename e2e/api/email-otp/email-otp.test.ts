@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, bootstrapAdmin, CookieJar, createRealm, expectProblem, type ApiResponse, type SignedIn } from '../support/harness';
+import { api, bootstrapAdmin, CookieJar, createRealm, expectProblem, realmWithAdmin, type ApiResponse, type SignedIn } from '../support/harness';
 import { cookieFrom } from '../support/http';
 import { mailCount, waitForMail } from '../support/mailbox';
 import { makeUser, signedIn } from '../users/fixtures';
@@ -13,9 +13,7 @@ let host: string;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  const realm = await createRealm();
-  host = realm.host;
-  admin = await bootstrapAdmin(realm.slug);
+  ({ host, admin } = await realmWithAdmin());
   await patchSettings(host, admin.jar, { RateLimits: ROOMY_SOURCE_LIMITS });
 });
 

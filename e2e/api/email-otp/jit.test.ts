@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, bootstrapAdmin, CookieJar, createRealm, expectProblem, type SignedIn } from '../support/harness';
+import { api, CookieJar, expectProblem, realmWithAdmin, type SignedIn } from '../support/harness';
 import { cookieFrom } from '../support/http';
 import { mailCount, waitForMail } from '../support/mailbox';
 import { MAIN_APP_ID, makeUser } from '../users/fixtures';
@@ -17,9 +17,7 @@ let admin: SignedIn;
 const LIMITS = { ...ROOMY_SOURCE_LIMITS, 'invite-code-redeem': { Source: { Points: 10_000, DurationSeconds: 60 } } };
 
 beforeAll(async () => {
-  const realm = await createRealm();
-  host = realm.host;
-  admin = await bootstrapAdmin(realm.slug);
+  ({ host, admin } = await realmWithAdmin());
   await patchSettings(host, admin.jar, { RateLimits: LIMITS });
 });
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, api, bootstrapAdmin, CP_HOST, createRealm, eventually, expectProblem, type SignedIn } from '../support/harness';
+import { adminCookie, api, bootstrapAdmin, CP_HOST, createRealm, eventually, expectProblem, realmWithAdmin, type SignedIn } from '../support/harness';
 
 // GET /api/admin/auth-log (a realm's security log) and GET /api/admin/platform-audit (control plane
 // only), filterable by category, eventType and limit (spec 4.7 "Logs", 6).
@@ -10,9 +10,7 @@ describe('auth-log', () => {
   let admin: SignedIn;
 
   beforeAll(async () => {
-    const realm = await createRealm();
-    host = realm.host;
-    admin = await bootstrapAdmin(realm.slug);
+    ({ host, admin } = await realmWithAdmin());
     // A failed and a successful sign-in.
     await api(host, 'POST', '/api/account/login', { body: { UserName: admin.userName, Password: 'wrong-password' } });
     await api(host, 'POST', '/api/account/login', { body: { UserName: admin.userName, Password: admin.password } });

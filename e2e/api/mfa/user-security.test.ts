@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, bootstrapAdmin, createRealm, expectProblem, type SignedIn } from '../support/harness';
+import { api, bootstrapAdmin, createRealm, expectProblem, realmWithAdmin, type SignedIn } from '../support/harness';
 import { grant, makeUser, signedIn } from '../users/fixtures';
 import { enrolTotp, expectLogged, passwordStep, patchSettings, ROOMY_SOURCE_LIMITS } from './fixtures';
 
@@ -9,9 +9,7 @@ let host: string;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  const realm = await createRealm();
-  host = realm.host;
-  admin = await bootstrapAdmin(realm.slug);
+  ({ host, admin } = await realmWithAdmin());
   await patchSettings(host, admin.jar, { RateLimits: ROOMY_SOURCE_LIMITS });
 });
 

@@ -18,11 +18,11 @@ describe('OAuth scopes and APIs', () => {
     admin = await bootstrapAdmin(slug);
   });
 
-  it('a new realm has the six default scopes, gatehouse.management, the invite scopes and the Management API, all built in', async () => {
+  it('a new realm has the six default scopes, gatehouse.management, gatehouse.passkeys, the invite scopes and the Management API, all built in', async () => {
     const scopes = await api(host, 'GET', `${SCOPES}?pageSize=200`, { cookie: admin.jar });
     expect(scopes.status, scopes.text).toBe(200);
     const builtIn = scopes.body.items.filter((s: { IsBuiltIn: boolean }) => s.IsBuiltIn).map((s: { Name: string }) => s.Name).sort();
-    expect(builtIn).toEqual(['email', 'gatehouse.management', 'invite:read', 'invite:write', 'offline_access', 'openid', 'permissions', 'profile', 'roles']);
+    expect(builtIn).toEqual(['email', 'gatehouse.management', 'gatehouse.passkeys', 'invite:read', 'invite:write', 'offline_access', 'openid', 'permissions', 'profile', 'roles']);
     const management = await api(host, 'GET', `${SCOPES}/${MANAGEMENT_SCOPE_ID}`, { cookie: admin.jar });
     expect(management.body).toMatchObject({ Name: 'gatehouse.management', Resources: [MANAGEMENT_AUDIENCE], IsBuiltIn: true });
 

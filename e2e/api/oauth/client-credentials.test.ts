@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeCredential } from '../service-accounts/fixtures';
 import { api } from '../support/harness';
 import { createClient, issuerOf } from '../support/oauth';
-import { realmSql } from '../support/realm-sql';
+import { engineKey, realmSql } from '../support/realm-sql';
 import { isJwt, oauthError, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE, oauthRealm, rp, shiftedLike, verifyJwt, type OAuthRealm } from './fixtures';
 
 // Client credentials (issue 4.3, 4.4): JWT access tokens signed ES256 for the API the scopes name,
@@ -82,8 +82,8 @@ describe('client credentials grant', () => {
     const info = await oidc.tokenIntrospection(config, tokens.access_token);
     expect(info).toMatchObject({ active: true, client_id: client.ClientId, aud: MANAGEMENT_AUDIENCE, scope: MANAGEMENT_SCOPE, iss: issuerOf(realm.host), token_type: 'Bearer' });
     expect(info.exp! - info.iat!).toBe(3600);
-    // Only the token's id is stored, never as a JWT.
-    const [row] = await realmSql<{ model: string }>(realm.slug, 'SELECT "model" FROM "OidcPayload" WHERE "id" = $1', [tokens.access_token]);
+    // Only the token's id is stored (as its digest), never as a JWT.
+    const [row] = await realmSql<{ model: string }>(realm.slug, 'SELECT "model" FROM "OidcPayload" WHERE "id" = $1', [engineKey(tokens.access_token)]);
     expect(row?.model).toBe('ClientCredentials');
   });
 

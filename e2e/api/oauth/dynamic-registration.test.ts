@@ -136,6 +136,45 @@ describe('dynamic client registration', () => {
       expect(res.headers.location).toBeUndefined();
     });
 
+    // Issue 8 item 11: the admin API's redirect-URI rules apply to registrations too, or a client
+    // registered with http://attacker.example/ turns prompt=none into an open redirect.
+    it('redirect URIs follow the admin API rules: http only on loopback hosts, no fragments, no odd schemes', async () => {
+      const before = (await realmSql(realm.slug, 'SELECT "id" FROM "OAuthClient" WHERE "isDynamic" = $1', [true])).length;
+      for (const uri of ['http://attacker.example/cb', 'https://app.example.com/cb#frag', 'javascript:alert(1)', 'https://user:pw@app.example.com/cb']) {
+        const res = await api(realm.host, 'POST', '/connect/register', { body: { redirect_uris: [uri], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' } });
+        expect(res.status, `${uri}: ${res.text}`).toBe(400);
+        expect(['invalid_redirect_uri', 'invalid_client_metadata']).toContain(res.body.error);
+      }
+      const logout = await api(realm.host, 'POST', '/connect/register', { body: { redirect_uris: [REDIRECT], post_logout_redirect_uris: ['http://attacker.example/out'], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' } });
+      expect(logout.status, logout.text).toBe(400);
+      expect((await realmSql(realm.slug, 'SELECT "id" FROM "OAuthClient" WHERE "isDynamic" = $1', [true])).length).toBe(before);
+      // What the admin API accepts, registration accepts.
+      const ok = await api(realm.host, 'POST', '/connect/register', { body: { redirect_uris: ['https://app.example.com/cb', 'http://127.0.0.1:8080/cb'], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' } });
+      expect(ok.status, ok.text).toBe(201);
+    });
+
+    it('an RFC 7592 update cannot bring an http:// redirect URI on a public host in either', async () => {
+      const created = await api(realm.host, 'POST', '/connect/register', { body: { redirect_uris: ['https://app.example.com/cb'], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' } });
+      expect(created.status, created.text).toBe(201);
+      const uri = new URL(String(created.body.registration_client_uri));
+      const auth = { authorization: `Bearer ${created.body.registration_access_token}` };
+      const update = await api(realm.host, 'PUT', uri.pathname, {
+        headers: auth,
+        body: { client_id: created.body.client_id, redirect_uris: ['http://attacker.example/cb'], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+      });
+      expect(update.status, update.text).toBe(400);
+      const [row] = await realmSql<{ redirectUris: string }>(realm.slug, 'SELECT "redirectUris" FROM "OAuthClient" WHERE "clientId" = $1', [created.body.client_id]);
+      expect(JSON.parse(row.redirectUris)).toEqual(['https://app.example.com/cb']);
+      // prompt=none to the registered URI of a public host: the error goes only where https allows.
+      const res = await api(
+        realm.host,
+        'GET',
+        `/connect/authorize?${new URLSearchParams({ client_id: created.body.client_id, redirect_uri: 'http://attacker.example/cb', response_type: 'code', scope: 'openid', prompt: 'none', code_challenge: 'x'.repeat(43), code_challenge_method: 'S256' })}`,
+        { headers: { accept: 'text/html' } },
+      );
+      expect(res.headers.location ?? '').not.toContain('attacker.example');
+    });
+
     it('turning it off again closes the endpoint; registered clients stay', async () => {
       const config = await register({ grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'client_secret_basic' });
       await setDcr(false);

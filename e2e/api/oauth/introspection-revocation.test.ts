@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api } from '../support/harness';
+import { makeAccount, makeCredential } from '../service-accounts/fixtures';
+import { api, expectProblem } from '../support/harness';
 import { createClient, issuerOf } from '../support/oauth';
 import { codeFlowTokens, isJwt, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE, oauthFailure, oauthRealm, rp, userinfo, webClientBody, type OAuthRealm } from './fixtures';
 
@@ -90,6 +91,23 @@ describe('introspection and revocation', () => {
     expect(await oidc.tokenIntrospection(reference, tokens.access_token)).toEqual({ active: false });
   });
 
+  // Issue 8 item 11: a client introspects its own tokens; any token only with cap:introspect-any.
+  it("a client introspects only its own tokens; another client's answer inactive unless it holds cap:introspect-any", async () => {
+    const tokens = await codeFlowTokens(realm.host, webConfig, realm.admin.jar, 'openid offline_access');
+    // reference is a confidential client of the same realm, without the capability.
+    expect(await oidc.tokenIntrospection(reference, tokens.access_token)).toEqual({ active: false });
+    expect(await oidc.tokenIntrospection(reference, tokens.refresh_token!)).toEqual({ active: false });
+    expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(true);
+
+    const rs = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Resource server', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [], Capabilities: ['cap:introspect-any'] });
+    const rsConfig = await rp(realm.host, rs.ClientId, rs.ClientSecret);
+    expect(await oidc.tokenIntrospection(rsConfig, tokens.access_token)).toMatchObject({ active: true, client_id: web.ClientId, sub: realm.admin.userId });
+    // The capability is for clients that authenticate.
+    const res = await api(realm.host, 'POST', '/api/admin/oauth/clients', { cookie: realm.admin.jar, body: { ...webClientBody({ ClientType: 'Public', GrantTypes: ['authorization_code'] }), Capabilities: ['cap:introspect-any'] } });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.errors)).toContain('cap:introspect-any needs a Confidential client');
+  });
+
   it('a client cannot revoke another client’s token', async () => {
     const tokens = await codeFlowTokens(realm.host, webConfig, realm.admin.jar, 'openid');
     const failure = await oauthFailure(oidc.tokenRevocation(reference, tokens.access_token));
@@ -97,11 +115,78 @@ describe('introspection and revocation', () => {
     expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(true);
   });
 
-  it('a JWT access token cannot be revoked at the endpoint (it is self-contained): unsupported_token_type', async () => {
-    const jwtClient = await createClient(realm.host, realm.admin.jar, { DisplayName: 'JWT job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [MANAGEMENT_SCOPE] });
-    const config = await rp(realm.host, jwtClient.ClientId, jwtClient.ClientSecret);
-    const tokens = await oidc.clientCredentialsGrant(config, { scope: MANAGEMENT_SCOPE });
-    expect(isJwt(tokens.access_token)).toBe(true);
-    expect((await oauthFailure(oidc.tokenRevocation(config, tokens.access_token))).error).toBe('unsupported_token_type');
+  // Issue 8 item 15: JWT access tokens are introspected and revoked like the engine's own tokens, and
+  // Gatehouse's bearer check agrees with introspection.
+  describe('JWT access tokens', () => {
+    const bearerCall = (token: string) => api(realm.host, 'POST', '/api/admin/oauth/clients', { headers: { authorization: `Bearer ${token}` }, body: { DisplayName: 'x', ClientType: 'Public', GrantTypes: ['authorization_code'], RedirectUris: ['https://app.example.com/cb'], Scopes: ['openid'] } });
+
+    it('a client-credentials JWT introspects as active; once revoked, introspection and the bearer check refuse it', async () => {
+      const jwtClient = await createClient(realm.host, realm.admin.jar, { DisplayName: 'JWT job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [MANAGEMENT_SCOPE] });
+      const config = await rp(realm.host, jwtClient.ClientId, jwtClient.ClientSecret);
+      const tokens = await oidc.clientCredentialsGrant(config, { scope: MANAGEMENT_SCOPE });
+      expect(isJwt(tokens.access_token)).toBe(true);
+      const info = await oidc.tokenIntrospection(config, tokens.access_token);
+      expect(info).toMatchObject({ active: true, client_id: jwtClient.ClientId, aud: MANAGEMENT_AUDIENCE, scope: MANAGEMENT_SCOPE, iss: issuerOf(realm.host), token_type: 'Bearer' });
+      expect(info.exp! - info.iat!).toBe(3600);
+      // Live for the API: the client acts as itself and holds no permission (403, not 401).
+      expectProblem(await bearerCall(tokens.access_token), 403, 'Auth.Forbidden');
+      // Another client of the realm learns nothing about it.
+      expect(await oidc.tokenIntrospection(reference, tokens.access_token)).toEqual({ active: false });
+
+      await oidc.tokenRevocation(config, tokens.access_token, { token_type_hint: 'access_token' });
+      expect(await oidc.tokenIntrospection(config, tokens.access_token)).toEqual({ active: false });
+      const refused = await bearerCall(tokens.access_token);
+      expectProblem(refused, 401, 'Auth.InvalidToken');
+      expect(refused.headers['www-authenticate']).toContain('invalid_token');
+      // Revoking again, or revoking garbage shaped like a JWT, is not an error (RFC 7009 2.2).
+      await oidc.tokenRevocation(config, tokens.access_token);
+      await oidc.tokenRevocation(config, 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ4In0.c2ln');
+      // Another client cannot revoke it.
+      const other = await oidc.clientCredentialsGrant(config, { scope: MANAGEMENT_SCOPE });
+      expect(await oauthFailure(oidc.tokenRevocation(reference, other.access_token))).toMatchObject({ error: 'invalid_request', status: 400 });
+      expect((await oidc.tokenIntrospection(config, other.access_token)).active).toBe(true);
+    });
+
+    it("a person's JWT for an API: active until its grant ends or its client is deactivated", async () => {
+      const t = Date.now();
+      const audience = `urn:example:orders:${t}`;
+      expect((await api(realm.host, 'POST', '/api/admin/oauth/apis', { cookie: realm.admin.jar, body: { Name: `Orders ${t}`, Audience: audience } })).status).toBe(201);
+      const scope = `orders.read.${t}`;
+      expect((await api(realm.host, 'POST', '/api/admin/oauth/scopes', { cookie: realm.admin.jar, body: { Name: scope, Resources: [audience] } })).status).toBe(201);
+      const app = await createClient(realm.host, realm.admin.jar, webClientBody({ DisplayName: 'Orders app', Scopes: ['openid', 'offline_access', scope] }));
+      const config = await rp(realm.host, app.ClientId, app.ClientSecret);
+      const rs = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Orders API', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [], Capabilities: ['cap:introspect-any'] });
+      const rsConfig = await rp(realm.host, rs.ClientId, rs.ClientSecret);
+
+      const tokens = await codeFlowTokens(realm.host, config, realm.admin.jar, `openid offline_access ${scope}`);
+      expect(isJwt(tokens.access_token)).toBe(true);
+      expect(await oidc.tokenIntrospection(rsConfig, tokens.access_token)).toMatchObject({ active: true, sub: realm.admin.userId, client_id: app.ClientId, aud: audience, scope });
+      // Revoking the refresh token ends the grant, and the JWT with it.
+      await oidc.tokenRevocation(config, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
+      expect(await oidc.tokenIntrospection(rsConfig, tokens.access_token)).toEqual({ active: false });
+
+      // Revoking the JWT itself ends its grant too (as for the engine's own access tokens).
+      const second = await codeFlowTokens(realm.host, config, realm.admin.jar, `openid offline_access ${scope}`);
+      await oidc.tokenRevocation(config, second.access_token);
+      expect(await oidc.tokenIntrospection(rsConfig, second.access_token)).toEqual({ active: false });
+      expect(await oauthFailure(oidc.refreshTokenGrant(config, second.refresh_token!))).toMatchObject({ error: 'invalid_grant' });
+
+      // Deactivating the client ends its tokens.
+      const third = await codeFlowTokens(realm.host, config, realm.admin.jar, `openid offline_access ${scope}`);
+      expect((await oidc.tokenIntrospection(rsConfig, third.access_token)).active).toBe(true);
+      expect((await api(realm.host, 'PUT', `/api/admin/oauth/clients/${app.Id}`, { cookie: realm.admin.jar, body: { IsActive: false } })).status).toBe(200);
+      expect(await oidc.tokenIntrospection(rsConfig, third.access_token)).toEqual({ active: false });
+    });
+
+    it("a service account's JWT turns inactive when the account is deactivated", async () => {
+      const account = await makeAccount(realm.host, realm.admin.jar);
+      const cred = await makeCredential(realm.host, realm.admin.jar, account.id, { Scopes: [MANAGEMENT_SCOPE] });
+      const token = (await oidc.clientCredentialsGrant(await rp(realm.host, cred.clientId, cred.secret), { scope: MANAGEMENT_SCOPE })).access_token;
+      const rs = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Checker', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [], Capabilities: ['cap:introspect-any'] });
+      const rsConfig = await rp(realm.host, rs.ClientId, rs.ClientSecret);
+      expect(await oidc.tokenIntrospection(rsConfig, token)).toMatchObject({ active: true, client_id: cred.clientId });
+      expect((await api(realm.host, 'PUT', `/api/service-account/${account.id}`, { cookie: realm.admin.jar, body: { IsActive: false } })).status).toBe(200);
+      expect(await oidc.tokenIntrospection(rsConfig, token)).toEqual({ active: false });
+    });
   });
 });

@@ -2,7 +2,7 @@ import * as oidc from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../support/harness';
 import { createClient, issuerOf, realmFetch } from '../support/oauth';
-import { realmSql } from '../support/realm-sql';
+import { engineKey, realmSql } from '../support/realm-sql';
 import {
   authorize,
   codeFlowTokens,
@@ -193,28 +193,28 @@ describe('negative cases', () => {
       expect(isJwt(tokens.access_token)).toBe(false);
       // Time cannot be moved in the server, so the stored token is aged instead: the engine's
       // adapter treats a row past its expiry as gone.
-      const [row] = await realmSql<{ createdAt: unknown }>(realm.slug, 'SELECT "createdAt" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['AccessToken', tokens.access_token]);
+      const [row] = await realmSql<{ createdAt: unknown }>(realm.slug, 'SELECT "createdAt" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['AccessToken', engineKey(tokens.access_token)]);
       expect(row).toBeTruthy();
-      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "expiresAt" = $1 WHERE "model" = $2 AND "id" = $3', [shiftedLike(row.createdAt, -60_000), 'AccessToken', tokens.access_token]);
+      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "expiresAt" = $1 WHERE "model" = $2 AND "id" = $3', [shiftedLike(row.createdAt, -60_000), 'AccessToken', engineKey(tokens.access_token)]);
       expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(false);
       expect((await userinfo(realm.host, tokens.access_token)).status).toBe(401);
     });
 
     it('an expired access token (its own exp passed, the row still there): the engine refuses it too', async () => {
       const tokens = await codeFlowTokens(realm.host, webConfig, realm.admin.jar, 'openid');
-      const [row] = await realmSql<{ payload: string }>(realm.slug, 'SELECT "payload" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['AccessToken', tokens.access_token]);
+      const [row] = await realmSql<{ payload: string }>(realm.slug, 'SELECT "payload" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['AccessToken', engineKey(tokens.access_token)]);
       const payload = JSON.parse(row.payload) as { iat: number; exp: number };
       const aged = { ...payload, iat: payload.iat - 7200, exp: payload.iat - 3600 };
-      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "payload" = $1 WHERE "model" = $2 AND "id" = $3', [JSON.stringify(aged), 'AccessToken', tokens.access_token]);
+      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "payload" = $1 WHERE "model" = $2 AND "id" = $3', [JSON.stringify(aged), 'AccessToken', engineKey(tokens.access_token)]);
       expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(false);
       expect((await userinfo(realm.host, tokens.access_token)).status).toBe(401);
     });
 
     it('an expired refresh token: invalid_grant', async () => {
       const tokens = await codeFlowTokens(realm.host, webConfig, realm.admin.jar, 'openid offline_access');
-      const [row] = await realmSql<{ payload: string }>(realm.slug, 'SELECT "payload" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['RefreshToken', tokens.refresh_token]);
+      const [row] = await realmSql<{ payload: string }>(realm.slug, 'SELECT "payload" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['RefreshToken', engineKey(tokens.refresh_token!)]);
       const payload = JSON.parse(row.payload) as { iat: number; exp: number };
-      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "payload" = $1 WHERE "model" = $2 AND "id" = $3', [JSON.stringify({ ...payload, exp: payload.iat - 3600 }), 'RefreshToken', tokens.refresh_token]);
+      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "payload" = $1 WHERE "model" = $2 AND "id" = $3', [JSON.stringify({ ...payload, exp: payload.iat - 3600 }), 'RefreshToken', engineKey(tokens.refresh_token!)]);
       expect(await oauthError(oidc.refreshTokenGrant(webConfig, tokens.refresh_token!))).toBe('invalid_grant');
     });
 
@@ -223,8 +223,8 @@ describe('negative cases', () => {
       const config = await rp(realm.host, ref.ClientId, ref.ClientSecret);
       const tokens = await oidc.clientCredentialsGrant(config, { scope: MANAGEMENT_SCOPE });
       expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(true);
-      const [row] = await realmSql<{ createdAt: unknown }>(realm.slug, 'SELECT "createdAt" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['ClientCredentials', tokens.access_token]);
-      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "expiresAt" = $1 WHERE "model" = $2 AND "id" = $3', [shiftedLike(row.createdAt, -60_000), 'ClientCredentials', tokens.access_token]);
+      const [row] = await realmSql<{ createdAt: unknown }>(realm.slug, 'SELECT "createdAt" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['ClientCredentials', engineKey(tokens.access_token)]);
+      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "expiresAt" = $1 WHERE "model" = $2 AND "id" = $3', [shiftedLike(row.createdAt, -60_000), 'ClientCredentials', engineKey(tokens.access_token)]);
       expect(await oidc.tokenIntrospection(config, tokens.access_token)).toEqual({ active: false });
     });
   });

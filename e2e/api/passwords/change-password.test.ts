@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, bootstrapAdmin, createRealm, eventually, expectProblem, signIn, strongPassword, type SignedIn } from '../support/harness';
+import { api, eventually, expectProblem, signIn, strongPassword, realmWithAdmin, type SignedIn } from '../support/harness';
 import { makeUser, signedIn } from '../users/fixtures';
 import { expectRateLimited, setRateLimits } from './links';
 
@@ -10,9 +10,7 @@ let host: string;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  const realm = await createRealm();
-  host = realm.host;
-  admin = await bootstrapAdmin(realm.slug);
+  ({ host, admin } = await realmWithAdmin());
   // Many requests from one address: the source ceiling is raised, the per-account one stays.
   await setRateLimits(host, admin.jar, { 'change-password': { Source: { Points: 1000, DurationSeconds: 60 } } });
 });

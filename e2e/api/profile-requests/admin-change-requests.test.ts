@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, bootstrapAdmin, createRealm, eventually, expectProblem, type CookieJar, type SignedIn } from '../support/harness';
+import { api, eventually, expectProblem, realmWithAdmin, type CookieJar, type SignedIn } from '../support/harness';
 import { mailCount, waitForMail } from '../support/mailbox';
 import { grant, makeUser, signedIn, type MadeUser } from '../users/fixtures';
 import { setRateLimits, tokenIn } from '../passwords/links';
@@ -9,9 +9,7 @@ let host: string;
 let admin: SignedIn;
 
 beforeAll(async () => {
-  const realm = await createRealm();
-  host = realm.host;
-  admin = await bootstrapAdmin(realm.slug);
+  ({ host, admin } = await realmWithAdmin());
   // Many requests from one address: the source ceiling is raised, the per-user one stays.
   await setRateLimits(host, admin.jar, { 'profile-request': { Source: { Points: 1000, DurationSeconds: 60 } } });
 });

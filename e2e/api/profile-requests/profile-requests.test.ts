@@ -91,13 +91,28 @@ describe('submitting', () => {
     for (const r of answers.filter((a) => a.status === 409)) expectProblem(r, 409, 'ChangeRequest.AlreadyOpen');
   });
 
-  it('refuses an address another user has (409 User.EmailTaken)', async () => {
-    const { jar } = await person();
+  it('answers an address another user has like a free one (anti-enumeration): 202, the outcome by mail', async () => {
+    const { user, jar } = await person();
     const other = await makeUser(host, admin.jar);
-    expectProblem(await submit(jar, { Email: other.email.toUpperCase() }), 409, 'User.EmailTaken');
-    expectProblem(await submit(jar, { Email: admin.email }), 409, 'User.EmailTaken');
-    // Nothing was left pending.
-    expect((await mine(jar)).body).toEqual({});
+    const free = await person();
+    const freeTo = `free-${free.user.userName}@example.test`;
+    const freeAnswer = await emailChange(free.jar, freeTo);
+
+    const before = await mailCount(other.email);
+    const res = await submit(jar, { Email: other.email.toUpperCase() });
+    expect(res.status, res.text).toBe(202);
+    // The same answer shape and state as for a free address.
+    expect(Object.keys(res.body).sort()).toEqual(Object.keys(freeAnswer.res.body).sort());
+    expect(res.body).toMatchObject({ UserId: user.id, Status: 'AwaitingEmailVerification', Changes: { Email: other.email.toUpperCase() } });
+    expect((await mine(jar)).body.Open).toMatchObject({ Id: res.body.Id, Status: 'AwaitingEmailVerification' });
+    // The mailbox (the other account's owner) hears that nothing changes, with no link to confirm.
+    const note = await waitForMail(other.email, { after: before, subject: /use this address/i });
+    expect(note.text).toMatch(/already uses it/i);
+    expect(note.links.some((l) => l.includes('/verify-profile-email'))).toBe(false);
+    // The person can cancel it like any request, and an administrator's own address is no different.
+    expect((await cancel(jar)).status).toBe(200);
+    expect((await submit(jar, { Email: admin.email })).status).toBe(202);
+    expect((await api(host, 'GET', '/api/account/me', { cookie: jar })).body.Email).toBe(user.email);
   });
 });
 

@@ -173,9 +173,23 @@ describe('self-registration', () => {
       expect((await waitForMail(existing.email, { subject: /already/i })).subject).toMatch(/already/i);
     });
 
-    it('a taken user name is 409 User.UserNameTaken; a user name that is someone else’s address is 400', async () => {
+    it('a taken user name gets the same 202 as a free one, anonymous or signed in; the mailbox hears it (anti-enumeration)', async () => {
       const existing = await makeUser(host, admin.jar);
-      expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), UserName: existing.userName.toUpperCase() } }), 409, 'User.UserNameTaken');
+      for (const cookie of [undefined, admin.jar]) {
+        const to = newEmail();
+        const res = await api(host, 'POST', '/api/account/register', { cookie, body: { Email: to, UserName: existing.userName.toUpperCase() } });
+        expect(res.status, res.text).toBe(202);
+        expect(res.body).toEqual({});
+        const note = await waitForMail(to, { subject: /another user name/i });
+        expect(note.text).toContain(existing.userName.toUpperCase());
+        expect(note.links.some((l) => l.includes('/register/verify'))).toBe(false);
+        const pending = await realmSql(slug, `SELECT "id" FROM "OneTimeSecret" WHERE "purpose" = 'registration' AND "email" = $1`, [to]);
+        expect(pending).toEqual([]);
+      }
+    });
+
+    it('a user name that is someone else’s address is 400', async () => {
+      const existing = await makeUser(host, admin.jar);
       const res = await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), UserName: existing.email } });
       expectProblem(res, 400, 'Validation.Failed');
       expect(res.body.errors.UserName).toBeDefined();

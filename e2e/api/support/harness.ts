@@ -102,6 +102,12 @@ export async function bootstrapAdmin(realmSlug?: string, opts: { port?: number; 
   return { jar, host, userName, password, email, userId: res.body.userId };
 }
 
+/** A new realm and its first administrator, signed in: the set-up most test files start from. */
+export async function realmWithAdmin(input: Partial<RealmInput> = {}): Promise<CreatedRealm & { admin: SignedIn }> {
+  const realm = await createRealm(input);
+  return { ...realm, admin: await bootstrapAdmin(realm.slug) };
+}
+
 /** Password sign-in; returns the response and a jar holding the session cookie. */
 export async function signIn(host: string, userName: string, password: string, port?: number): Promise<{ res: ApiResponse; jar: CookieJar }> {
   const jar = new CookieJar();

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { suite } from './harness';
@@ -45,4 +46,9 @@ function sqliteQuery<T>(file: string, sql: string, params: unknown[]): T[] {
   } finally {
     db.close();
   }
+}
+
+/** The key under which the OAuth engine's storage keeps a token, code or id (lib/oidc/payload-codec.ts). */
+export function engineKey(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
 }

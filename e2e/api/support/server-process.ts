@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
@@ -46,6 +46,14 @@ export async function freePort(): Promise<number> {
 const OWN_ENV = /^(GATEHOUSE_|DATABASE_URL$|REDIS_URL$|SMTP_URL$|PORT$|NODE_ENV$|VITEST|NEXT_)/;
 
 /** The environment of a server (and of the CLI) on `storage`, with `extra` settings on top. */
+/**
+ * The encryption key of a test store (production servers require one). Derived from the store's
+ * identity, so every server and CLI run on one store, in any test process, uses the same key.
+ */
+export function testSecretKey(storage: Storage): string {
+  return createHash('sha256').update(`gatehouse-test-key:${storage.dataDir}:${storage.databaseUrl ?? ''}`).digest('base64');
+}
+
 export function serverEnv(port: number, storage: Storage, redisUrl: string | undefined, extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !OWN_ENV.test(k)) env[k] = v;
@@ -54,6 +62,7 @@ export function serverEnv(port: number, storage: Storage, redisUrl: string | und
   if (storage.databaseUrl) env.DATABASE_URL = storage.databaseUrl;
   if (redisUrl) env.REDIS_URL = redisUrl;
   env.NEXT_TELEMETRY_DISABLED = '1';
+  env.GATEHOUSE_SECRET_KEY = testSecretKey(storage);
   // A development server needs its own Next build folder when another one runs in this checkout.
   if (process.env.GATEHOUSE_NEXT_DIST_DIR) env.GATEHOUSE_NEXT_DIST_DIR = process.env.GATEHOUSE_NEXT_DIST_DIR;
   return { ...env, ...extra };

@@ -13,7 +13,7 @@ export function urlOn(host: string, path = '/'): string {
 /** Runs `npx gatehouse ...` with the server's environment and returns stdout. */
 export function gatehouse(...args: string[]): Promise<string> {
   if (!DATA_DIR) throw new Error('GATEHOUSE_E2E_DATA_DIR is not set: run through playwright.config.ts');
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), GATEHOUSE_PUBLIC_PORT: String(PORT), GATEHOUSE_DATA_DIR: DATA_DIR };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), GATEHOUSE_PUBLIC_PORT: String(PORT), GATEHOUSE_DATA_DIR: DATA_DIR, GATEHOUSE_SECRET_KEY: process.env.GATEHOUSE_E2E_SECRET_KEY };
   return new Promise((resolve, reject) => {
     execFile('npx', ['gatehouse', ...args], { env, timeout: 90_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`gatehouse ${args.join(' ')} failed: ${stderr || error.message}`));

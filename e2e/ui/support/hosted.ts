@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { ensureAdmin, gatehouse, PORT, uniqueSuffix, urlOn } from './env';
 
@@ -29,6 +29,28 @@ export async function controlPlaneAdmin(): Promise<APIRequestContext> {
   const request = await playwrightRequest.newContext({ baseURL: urlOn('localhost') });
   await ok(await request.post('/api/account/login', { data: { UserName: CP_ADMIN.userName, Password: CP_ADMIN.password } }), 'admin login');
   return request;
+}
+
+/**
+ * The set-up most hosted-page specs share: the control plane's administrator as an API context for
+ * the file (disposed after it) and quiet development reloads in every test's browser context.
+ * Registers the hooks; answers the context, available from the first test on.
+ */
+export function useControlPlaneAdmin(): () => APIRequestContext {
+  let admin: APIRequestContext | undefined;
+  test.beforeAll(async () => {
+    admin = await controlPlaneAdmin();
+  });
+  test.afterAll(async () => {
+    await admin?.dispose();
+  });
+  test.beforeEach(async ({ context }) => {
+    await quietDevReloads(context);
+  });
+  return () => {
+    if (!admin) throw new Error('the control-plane administrator is set up in beforeAll');
+    return admin;
+  };
 }
 
 export type TestUser = { userName: string; email: string; password: string; id: string };

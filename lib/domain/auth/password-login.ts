@@ -14,14 +14,14 @@ import { completeFirstFactor, toUserFacts, userFactsSelect, type SignInOutcome }
 export async function passwordLogin(ctx: DomainContext, userName: string, password: string): Promise<SignInOutcome> {
   const settings = await realmSettings(ctx.realm);
   if (settings.SignIn.PasswordlessOnly || !settings.SignIn.Password) throw new AppError('Auth.PasswordlessOnly');
-  const target = userName.trim().toLowerCase();
-  await limitRate(ctx, 'login', 'target', target);
   const db = await realmDb(ctx.realm);
   const user = await db.user.findFirst({
     where: { OR: [{ userNameNormalized: normalizeUserName(userName) }, { emailNormalized: normalizeEmail(userName) }] },
     // The second-factor facts come along, so the sign-in decision needs no second read of the user.
     select: { ...userFactsSelect, passwordHash: true, isActive: true, deletedAt: true },
   });
+  const target = lockoutKey(userName, user?.id);
+  await limitRate(ctx, 'login', 'target', target);
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !user.passwordHash || !ok || !user.isActive || user.deletedAt) {
     const reason = !user ? 'unknown-user' : !ok || !user.passwordHash ? 'bad-password' : 'inactive';
@@ -30,4 +30,14 @@ export async function passwordLogin(ctx: DomainContext, userName: string, passwo
   }
   await clearRate(ctx, 'login', 'target', target);
   return completeFirstFactor(ctx, user.id, 'pwd', toUserFacts(user));
+}
+
+/**
+ * The per-account guess counter: the account a name resolves to, so its user name and e-mail, in
+ * any letter case, share one allowance and typing variants gains nothing. A name that resolves to
+ * no account is counted under the name itself, with the same ceiling, so being locked out tells
+ * nothing about whether an account exists.
+ */
+export function lockoutKey(typedName: string, userId: string | undefined): string {
+  return userId ? `account:${userId}` : `name:${normalizeUserName(typedName)}`;
 }

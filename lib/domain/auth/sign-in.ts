@@ -54,6 +54,15 @@ export async function secondFactorsOf(ctx: DomainContext, user: Pick<UserFacts, 
   return methods;
 }
 
+/**
+ * The second factors offered to a user who proved `first`: the one list the sign-in outcome
+ * (`mfaMethods`), the hosted second-step page and each second-step route go by.
+ */
+export async function offeredSecondFactors(ctx: DomainContext, user: UserFacts, first: AuthMethod): Promise<SecondFactor[]> {
+  const s = await realmSettings(ctx.realm);
+  return first === 'hwk' ? [] : secondFactorsOf(ctx, user, first, twoFactorRequired(user, s.TwoFactor.Required));
+}
+
 function twoFactorRequired(user: Pick<UserFacts, 'twoFactorPolicy'>, realmRequires: boolean): boolean {
   return user.twoFactorPolicy === 'Required' || (user.twoFactorPolicy !== 'Exempt' && realmRequires);
 }
@@ -66,7 +75,7 @@ export async function completeFirstFactor(ctx: DomainContext, userId: string, me
   // A passkey with user verification is already two factors (possession + biometric or PIN). Any
   // other first factor needs a second one when TOTP is on, or when 2FA is required and the user's
   // enrolled second factor is a passkey.
-  const mfaMethods = method === 'hwk' ? [] : await secondFactorsOf(ctx, user, method, required);
+  const mfaMethods = await offeredSecondFactors(ctx, user, method);
   if (method !== 'hwk' && (user.twoFactorEnabled || (required && mfaMethods.length > 0))) {
     const { secret } = await issueSecret(db, { purpose: 'mfa-pending', userId, data: { amr: [method] } satisfies PendingSignIn });
     await publish(eventFrom(ctx, 'auth.second-factor-required', userId, { userId, userName: user.userName, method }));
@@ -95,7 +104,7 @@ export async function completeFirstFactor(ctx: DomainContext, userId: string, me
 /** Opens the browser session once every required factor is proven; returns the cookie token. */
 export async function startSession(ctx: DomainContext, user: { id: string; userName: string }, amr: string[]): Promise<string> {
   const db = await realmDb(ctx.realm);
-  const { token, sessionId } = await createSession(db, { userId: user.id, amr, ipAddress: ctx.ip, userAgent: ctx.userAgent, touchLastLogin: true });
+  const { token, sessionId } = await createSession(db, { userId: user.id, amr, ipAddress: ctx.ip, userAgent: ctx.userAgent, touchLastLogin: true, replacesToken: ctx.presentedSessionToken });
   const signedIn = { ...ctx, actor: { kind: 'user' as const, userId: user.id, userName: user.userName, sessionId } };
   await publish(eventFrom(signedIn, 'auth.login-succeeded', user.id, { method: amr.join('+') }));
   return token;

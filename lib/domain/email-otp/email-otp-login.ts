@@ -6,7 +6,7 @@ import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
 import { realmDb, type DomainContext } from '../context';
 import { countPendingFailure, finishPendingSignIn, readPendingSignIn } from '../mfa/pending-sign-in';
 import { redeemCode, type RedeemFailure } from '../one-time-secrets/one-time-secrets';
-import { limitRate } from '../realm-settings/rate-limit';
+import { limitRate, refundRate } from '../realm-settings/rate-limit';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail } from '../users/insert-user';
 import { isUniqueViolation } from '../../db/errors';
@@ -100,5 +100,6 @@ export async function emailOtpSecondFactor(ctx: DomainContext, pendingToken: str
     await publish(eventFrom(ctx, 'auth.second-factor-failed', user.id, { userId: user.id, userName: user.userName, success: false, method: 'email-otp', reason }));
     throw new AppError(r.ok ? 'Code.Invalid' : FAILURE[r.reason]);
   }
+  await refundRate(ctx, 'mfa-login', 'target', user.id); // only wrong codes count
   return finishPendingSignIn(ctx, pending, 'otp');
 }

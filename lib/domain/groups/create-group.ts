@@ -8,6 +8,7 @@ import { realmDb, type DomainContext } from '../context';
 import { toJsonList } from '../../db/json-list';
 import { optionalText, patchList } from '../merge-patch';
 import { ALL_APPS, normalizeBoundTo } from './bound-to';
+import { lockPermissionGraph } from './graph-repo';
 import { assertReferencesExist, requireGroupRow, type GroupRow } from './repo';
 import type { CreateGroupInput } from './schemas';
 
@@ -23,6 +24,9 @@ export async function createGroup(ctx: DomainContext, input: CreateGroupInput): 
   const id = newId();
   try {
     await db.$transaction(async (tx) => {
+      // Under the permission-graph lock, so a role or parent deleted concurrently is either seen as
+      // missing (400) or deleted after this commits (its links go with it), never half-referenced.
+      await lockPermissionGraph(tx);
       await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
       await tx.group.create({
         data: {

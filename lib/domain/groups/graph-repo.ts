@@ -1,5 +1,6 @@
 import type { RealmTx } from '../../db/types';
 import { parseStringList } from '../../db/json-list';
+import { BUILT_IN_IDS } from '../realms/seed-realm';
 import type { MemberMap } from './graph';
 
 // Loads the group nesting graph of a realm. Groups number in the tens to hundreds, so the whole
@@ -9,11 +10,19 @@ import type { MemberMap } from './graph';
 export type GroupInfo = { id: string; name: string; description: string | null; boundTo: string[]; isBuiltIn: boolean };
 export type GroupGraph = { groups: Map<string, GroupInfo>; parentsOf: Map<string, string[]> };
 
+/**
+ * Serialises the writes that change who holds what, or who administers the realm, until the
+ * transaction ends: a no-op write on the built-in Administrators row (it always exists) takes
+ * PostgreSQL's row lock and SQLite's write lock, so the state read next is the one that commits.
+ */
+export async function lockPermissionGraph(tx: RealmTx): Promise<void> {
+  await tx.group.update({ where: { id: BUILT_IN_IDS.administratorsGroup }, data: { isBuiltIn: true } });
+}
+
 export async function loadGroupGraph(db: RealmTx): Promise<GroupGraph> {
-  const [rows, edges] = await Promise.all([
-    db.group.findMany({ select: { id: true, name: true, description: true, boundTo: true, isBuiltIn: true } }),
-    db.groupParent.findMany({ select: { childId: true, parentId: true } }),
-  ]);
+  // One after another: also used inside transactions, which have one connection.
+  const rows = await db.group.findMany({ select: { id: true, name: true, description: true, boundTo: true, isBuiltIn: true } });
+  const edges = await db.groupParent.findMany({ select: { childId: true, parentId: true } });
   const groups = new Map(rows.map((g) => [g.id, { ...g, boundTo: parseStringList(g.boundTo) }]));
   return { groups, parentsOf: parentMap(edges) };
 }

@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, type Page, type PageQuery } from '../paging';
+import { pageOf, sortEntry, type Page, type PageQuery } from '../paging';
 import { groupColumns, requireGroupRow, type GroupRow } from './repo';
 
 // GET /api/group and GET /api/group/{id} (spec 4.7 "Groups"; paging and search spec 4.9).
@@ -17,7 +17,7 @@ export async function listGroups(ctx: DomainContext, q: PageQuery): Promise<Page
   const db = await realmDb(ctx.realm);
   const term = q.search?.trim().toLowerCase();
   const where: RealmPrisma.GroupWhereInput = term ? { nameNormalized: { contains: term } } : {};
-  const sort = SORTS[(q.sortBy ?? 'name').toLowerCase()] ?? SORTS.name;
+  const sort = sortEntry(SORTS, q.sortBy, 'name');
   const [total, rows] = await Promise.all([
     db.group.count({ where }),
     db.group.findMany({

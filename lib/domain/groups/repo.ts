@@ -28,11 +28,10 @@ export async function requireGroupRow(db: RealmTx, id: string): Promise<GroupRow
 
 /** 400 with the offending field when a role id, parent id or App slug names nothing. */
 export async function assertReferencesExist(tx: RealmTx, refs: { roleIds: string[]; parentIds: string[]; boundTo?: string[] }): Promise<void> {
-  const [roles, parents, apps] = await Promise.all([
-    refs.roleIds.length ? tx.permissionRole.findMany({ where: { id: { in: refs.roleIds } }, select: { id: true } }) : [],
-    refs.parentIds.length ? tx.group.findMany({ where: { id: { in: refs.parentIds } }, select: { id: true } }) : [],
-    refs.boundTo ? tx.app.findMany({ select: { slug: true } }) : [],
-  ]);
+  // One after another: this runs inside the writing transaction, on its one connection.
+  const roles = refs.roleIds.length ? await tx.permissionRole.findMany({ where: { id: { in: refs.roleIds } }, select: { id: true } }) : [];
+  const parents = refs.parentIds.length ? await tx.group.findMany({ where: { id: { in: refs.parentIds } }, select: { id: true } }) : [];
+  const apps = refs.boundTo ? await tx.app.findMany({ select: { slug: true } }) : [];
   const errors: Record<string, string[]> = {};
   const missing = (wanted: string[], found: { id: string }[]) => wanted.filter((id) => !found.some((f) => f.id === id));
   const badRoles = missing(refs.roleIds, roles);

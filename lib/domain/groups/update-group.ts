@@ -12,7 +12,7 @@ import { assertAdministratorsRemain } from '../users/last-administrator';
 import { ALL_APPS, normalizeBoundTo } from './bound-to';
 import { findCycle } from './graph';
 import { loadParentMap } from './graph-repo';
-import { assertCanConfer, conferredByGroups, conferredByRoles } from './no-escalation';
+import { guardGrantChange } from './grant-change-guard';
 import { assertReferencesExist, requireGroupRow, type GroupRow } from './repo';
 import type { UpdateGroupInput } from './schemas';
 
@@ -23,42 +23,39 @@ import type { UpdateGroupInput } from './schemas';
 export async function updateGroup(ctx: DomainContext, id: string, input: UpdateGroupInput): Promise<GroupRow> {
   await requirePermission(ctx, 'authorization-group:write');
   const db = await realmDb(ctx.realm);
-  const current = await requireGroupRow(db, id);
   const roleIds = patchList(input.RoleIds) ?? [];
   const parentIds = patchList(input.ParentGroupIds) ?? [];
   const boundTo = input.BoundTo == null ? undefined : normalizeBoundTo(input.BoundTo);
-  if (current.isBuiltIn) assertBuiltInKept(current, input.Name, roleIds, boundTo);
-
-  const addedRoles = roleIds.filter((r) => !current.roles.some((x) => x.roleId === r));
-  const addedParents = parentIds.filter((p) => !current.parents.some((x) => x.parentId === p));
-  const removedRoles = current.roles.map((x) => x.roleId).filter((r) => !roleIds.includes(r));
-  const removedParents = current.parents.map((x) => x.parentId).filter((p) => !parentIds.includes(p));
-  const parentsChanged = addedParents.length > 0 || removedParents.length > 0;
+  let current: GroupRow | undefined;
   try {
-    await db.$transaction(async (tx) => {
-      await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
-      const cycle = findCycle(await loadParentMap(tx), id, parentIds);
-      if (cycle) await throwCycle(tx, cycle);
-      // Members of this group gain or lose what these roles and parents confer (no-escalation.ts).
-      const changedRoles = [...addedRoles, ...removedRoles];
-      const changedParents = [...addedParents, ...removedParents];
-      await assertCanConfer(ctx, [...(await conferredByRoles(tx, changedRoles)), ...(await conferredByGroups(tx, changedParents))]);
-      if (parentsChanged) await assertAdministratorsRemain(tx, { reparented: { groupId: id, parentIds } });
-      await tx.group.update({
-        where: { id },
-        data: {
-          name: input.Name,
-          nameNormalized: input.Name.toLowerCase(),
-          description: optionalText(input.Description),
-          boundTo: boundTo === undefined ? undefined : toJsonList(boundTo),
-          updatedAt: new Date(),
-        },
-      });
-      await tx.groupRole.deleteMany({ where: { groupId: id, roleId: { notIn: roleIds } } });
-      if (addedRoles.length) await tx.groupRole.createMany({ data: addedRoles.map((roleId) => ({ groupId: id, roleId })) });
-      await tx.groupParent.deleteMany({ where: { childId: id, parentId: { notIn: parentIds } } });
-      if (addedParents.length) await tx.groupParent.createMany({ data: addedParents.map((parentId) => ({ childId: id, parentId })) });
-    });
+    // Roles, parents and BoundTo decide what the group's members hold: the guard checks the result.
+    await db.$transaction((tx) =>
+      guardGrantChange(ctx, tx, { permission: 'authorization-group:write' }, async () => {
+        current = await requireGroupRow(tx, id);
+        if (current.isBuiltIn) assertBuiltInKept(current, input.Name, roleIds, boundTo);
+        const addedRoles = roleIds.filter((r) => !current!.roles.some((x) => x.roleId === r));
+        const addedParents = parentIds.filter((p) => !current!.parents.some((x) => x.parentId === p));
+        const parentsChanged = addedParents.length > 0 || current.parents.some((x) => !parentIds.includes(x.parentId));
+        await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
+        const cycle = findCycle(await loadParentMap(tx), id, parentIds);
+        if (cycle) await throwCycle(tx, cycle);
+        if (parentsChanged) await assertAdministratorsRemain(tx, { reparented: { groupId: id, parentIds } });
+        await tx.group.update({
+          where: { id },
+          data: {
+            name: input.Name,
+            nameNormalized: input.Name.toLowerCase(),
+            description: optionalText(input.Description),
+            boundTo: boundTo === undefined ? undefined : toJsonList(boundTo),
+            updatedAt: new Date(),
+          },
+        });
+        await tx.groupRole.deleteMany({ where: { groupId: id, roleId: { notIn: roleIds } } });
+        if (addedRoles.length) await tx.groupRole.createMany({ data: addedRoles.map((roleId) => ({ groupId: id, roleId })) });
+        await tx.groupParent.deleteMany({ where: { childId: id, parentId: { notIn: parentIds } } });
+        if (addedParents.length) await tx.groupParent.createMany({ data: addedParents.map((parentId) => ({ childId: id, parentId })) });
+      }),
+    );
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('Group.NameTaken');
     throw e;
@@ -66,7 +63,7 @@ export async function updateGroup(ctx: DomainContext, id: string, input: UpdateG
   await publish(
     eventFrom(ctx, 'group.updated', id, {
       groupId: id,
-      renamed: input.Name !== current.name,
+      renamed: input.Name !== current!.name,
       boundTo,
       roleCount: roleIds.length,
       parentCount: parentIds.length,

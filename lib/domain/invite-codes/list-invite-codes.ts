@@ -1,6 +1,6 @@
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, type Page } from '../paging';
+import { isSortKey, pageOf, sortEntry, type Page } from '../paging';
 import { authorizeInviteCodes } from './access';
 import { inviteCodeColumns, requireAppId, toInviteCodeDto } from './repo';
 import type { AdminInviteCodeListQuery, InviteCodeDto, InviteCodeListQuery } from './schemas';
@@ -24,9 +24,8 @@ async function page(ctx: DomainContext, where: RealmPrisma.InviteCodeWhereInput,
   if (search) filters.push({ label: { contains: search } });
   const all = { AND: filters };
   // Without an explicit sort: newest first.
-  const sortKey = q.sortBy?.toLowerCase();
-  const sort = (sortKey && SORTS[sortKey]) || SORTS.createdat;
-  const dir = sortKey && SORTS[sortKey] ? (q.sortDescending ? 'desc' : 'asc') : 'desc';
+  const sort = sortEntry(SORTS, q.sortBy, 'createdat');
+  const dir = isSortKey(SORTS, q.sortBy) ? (q.sortDescending ? 'desc' : 'asc') : 'desc';
   const [total, rows] = await Promise.all([
     db.inviteCode.count({ where: all }),
     db.inviteCode.findMany({ where: all, select: inviteCodeColumns, orderBy: [sort(dir), { id: 'asc' }], skip: (q.page - 1) * q.pageSize, take: q.pageSize }),

@@ -7,7 +7,7 @@ import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { BUILT_IN_IDS } from '../realms/seed-realm';
 import { createSession } from '../sessions/repo';
-import { revokeUserSessions } from '../sessions/repo';
+import { endSignIns } from '../sessions/end-sign-ins';
 import { insertUser, normalizeEmail, normalizeUserName } from '../users/insert-user';
 import { assertPasswordAllowed } from '../users/password-rules';
 
@@ -31,8 +31,8 @@ export async function redeemAdminInvite(ctx: DomainContext, token: string, passw
     await tx.pendingAdminInvite.update({ where: { id: invite.id }, data: { userId: id } });
     return id;
   });
-  await revokeUserSessions(db, userId);
-  const session = await createSession(db, { userId, amr: ['pwd'], ipAddress: ctx.ip, userAgent: ctx.userAgent });
+  await endSignIns(db, userId);
+  const session = await createSession(db, { userId, amr: ['pwd'], ipAddress: ctx.ip, userAgent: ctx.userAgent, replacesToken: ctx.presentedSessionToken });
   await publish(eventFrom(ctx, 'auth.bootstrap-admin-redeemed', userId, { userId, userName: invite.userName }));
   return { userId, userName: invite.userName, sessionToken: session.token };
 }

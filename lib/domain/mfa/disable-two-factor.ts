@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
-import { limitRate } from '../realm-settings/rate-limit';
+import { limitRate, refundRate } from '../realm-settings/rate-limit';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { twoFactorRequired } from './policy';
 import { useTotpCode } from './use-totp-code';
@@ -31,6 +31,7 @@ export async function disableTwoFactor(ctx: DomainContext, code: string): Promis
     await publish(eventFrom(ctx, 'auth.two-factor-disable-failed', userId, { userId, userName: user.userName, success: false, reason: use }));
     throw new AppError(use === 'replayed' ? 'Mfa.CodeReplayed' : 'Mfa.InvalidCode');
   }
+  await refundRate(ctx, 'mfa-login', 'target', userId); // only wrong codes count
   await db.$transaction(async (tx) => {
     await tx.totpAuthenticator.deleteMany({ where: { userId } });
     await tx.user.update({ where: { id: userId }, data: { twoFactorEnabled: false, updatedAt: new Date() } });

@@ -3,7 +3,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import type { SignInOutcome } from '../auth/sign-in';
 import { realmDb, type DomainContext } from '../context';
-import { limitRate } from '../realm-settings/rate-limit';
+import { limitRate, refundRate } from '../realm-settings/rate-limit';
 import { enrollee } from './enrollee';
 import { countPendingFailure, finishPendingSignIn } from './pending-sign-in';
 import { useTotpCode } from './use-totp-code';
@@ -27,6 +27,7 @@ export async function enableTwoFactor(ctx: DomainContext, code: string, pendingT
     await publish(eventFrom(ctx, 'auth.totp-verify-failed', userId, { userId, userName: user.userName, success: false, reason: use }));
     throw new AppError(use === 'replayed' ? 'Mfa.CodeReplayed' : 'Mfa.InvalidCode');
   }
+  await refundRate(ctx, 'mfa-login', 'target', userId); // only wrong codes count
   const now = new Date();
   await db.$transaction(async (tx) => {
     await tx.totpAuthenticator.update({ where: { userId }, data: { confirmedAt: now } });

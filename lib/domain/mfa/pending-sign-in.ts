@@ -2,7 +2,7 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
-import { startSession, type AuthMethod, type PendingSignIn, type SignInOutcome } from '../auth/sign-in';
+import { offeredSecondFactors, startSession, toUserFacts, userFactsSelect, type AuthMethod, type PendingSignIn, type SecondFactor, type SignInOutcome } from '../auth/sign-in';
 import { redeemToken } from '../one-time-secrets/one-time-secrets';
 import { secretPurposes } from '../one-time-secrets/purposes';
 
@@ -55,6 +55,27 @@ async function loadPending(ctx: DomainContext, token: string | undefined): Promi
     setupOnly: data.setupOnly === true,
     user: { id: user.id, userName: user.userName, email: user.email, twoFactorEnabled: user.twoFactorEnabled },
   };
+}
+
+/**
+ * The second factors that can finish this pending sign-in: what its first factor left to prove and
+ * the account has enrolled (offeredSecondFactors), so a page or route never offers one that fails.
+ */
+export async function secondFactorsOfPending(ctx: DomainContext, pending: Pending): Promise<SecondFactor[]> {
+  if (pending.setupOnly) return [];
+  const db = await realmDb(ctx.realm);
+  const user = toUserFacts(await db.user.findUniqueOrThrow({ where: { id: pending.user.id }, select: userFactsSelect }));
+  return offeredSecondFactors(ctx, user, pending.amr[0] ?? 'pwd');
+}
+
+/** The second factors the hosted step-two page offers for the pending cookie; null when there is no live pending sign-in. */
+export async function pendingSecondFactors(ctx: DomainContext, token: string | undefined): Promise<SecondFactor[] | null> {
+  try {
+    return await secondFactorsOfPending(ctx, await loadPending(ctx, token));
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'SignIn.NoPendingSignIn') return null;
+    throw e;
+  }
 }
 
 /** A wrong second-factor code: one attempt less; the last one ends the pending sign-in. */

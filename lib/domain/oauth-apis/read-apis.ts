@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, type Page } from '../paging';
+import { pageOf, sortEntry, type Page } from '../paging';
 import { apiColumns, requireApiRow, type ApiRow } from './repo';
 import type { ApiListQuery } from './schemas';
 
@@ -25,7 +25,7 @@ export async function listApis(ctx: DomainContext, q: ApiListQuery): Promise<Pag
   await requirePermission(ctx, 'oauth-api:read');
   const db = await realmDb(ctx.realm);
   const where = searchWhere(q.search);
-  const sort = SORTS[(q.sortBy ?? 'name').toLowerCase()] ?? SORTS.name;
+  const sort = sortEntry(SORTS, q.sortBy, 'name');
   const [total, rows] = await Promise.all([
     db.oAuthApi.count({ where }),
     db.oAuthApi.findMany({

@@ -24,6 +24,8 @@ describe('OAuth client rules', () => {
   it('keeps client_credentials and the trusted-forwarder capability to confidential clients', () => {
     expect(clientRuleErrors({ ...spa, grantTypes: ['client_credentials'] }).GrantTypes?.[0]).toMatch(/Confidential/);
     expect(clientRuleErrors({ ...spa, capabilities: ['cap:trusted-forwarder'] }).Capabilities?.[0]).toMatch(/Confidential/);
+    expect(clientRuleErrors({ ...spa, capabilities: ['cap:introspect-any'] }).Capabilities?.[0]).toMatch(/cap:introspect-any needs a Confidential/);
+    expect(clientRuleErrors({ ...spa, clientType: 'Confidential', grantTypes: ['client_credentials'], redirectUris: [], capabilities: ['cap:introspect-any'] })).toEqual({});
     expect(clientRuleErrors({ ...spa, clientType: 'Confidential', capabilities: ['cap:admin'] }).Capabilities?.[0]).toMatch(/cap:admin/);
   });
 

@@ -21,7 +21,14 @@ export const GRANT_TYPES = [
 
 /** Spec 5.4: a trusted forwarder may name the end user's address (Gatehouse-Forwarded-For). */
 export const TRUSTED_FORWARDER = 'cap:trusted-forwarder';
-export const CAPABILITIES: readonly string[] = [TRUSTED_FORWARDER];
+/**
+ * Introspection (RFC 7662) of any token of the realm, for a resource server that checks tokens
+ * issued to other clients; without it a client introspects only its own tokens (issue 8 item 11).
+ */
+export const INTROSPECT_ANY = 'cap:introspect-any';
+export const CAPABILITIES: readonly string[] = [TRUSTED_FORWARDER, INTROSPECT_ANY];
+/** Capabilities that only mean something for a client that authenticates. */
+const CONFIDENTIAL_CAPABILITIES: readonly string[] = [TRUSTED_FORWARDER, INTROSPECT_ANY];
 
 export type ClientShape = {
   clientType: ClientType;
@@ -48,8 +55,9 @@ export function clientRuleErrors(c: ClientShape): Record<string, string[]> {
   for (const m of redirectUriErrors(c.postLogoutRedirectUris)) add('PostLogoutRedirectUris', m);
 
   const badCaps = c.capabilities.filter((cap) => !CAPABILITIES.includes(cap));
-  if (badCaps.length) add('Capabilities', `Unknown capabilities: ${badCaps.join(', ')}. Only ${CAPABILITIES.join(', ')} exists.`);
-  // Vouching for someone else's address is only credible from a client that authenticates.
-  if (c.clientType === 'Public' && c.capabilities.includes(TRUSTED_FORWARDER)) add('Capabilities', `${TRUSTED_FORWARDER} needs a Confidential client.`);
+  if (badCaps.length) add('Capabilities', `Unknown capabilities: ${badCaps.join(', ')}. Use ${CAPABILITIES.join(', ')}.`);
+  // Vouching for someone else's address, or reading others' tokens, is only credible from a client
+  // that authenticates.
+  if (c.clientType === 'Public') for (const cap of CONFIDENTIAL_CAPABILITIES.filter((x) => c.capabilities.includes(x))) add('Capabilities', `${cap} needs a Confidential client.`);
   return errors;
 }

@@ -8,6 +8,7 @@ import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { optionalText } from '../merge-patch';
 import { newClientSecret } from './client-secret';
+import { assertMayHandleGatehouseScopes } from './gatehouse-scope-guard';
 import { requireClientRow, type ClientRow } from './repo';
 import type { CreateClientInput } from './schemas';
 import { assertClientValid, type ClientState } from './validate-client';
@@ -42,6 +43,7 @@ export async function createClient(ctx: DomainContext, input: CreateClientInput)
   try {
     await db.$transaction(async (tx) => {
       await assertClientValid(tx, state);
+      await assertMayHandleGatehouseScopes(ctx, tx, state.scopes);
       await tx.oAuthClient.create({
         data: {
           id,

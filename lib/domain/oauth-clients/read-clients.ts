@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, type Page } from '../paging';
+import { pageOf, sortEntry, type Page } from '../paging';
 import { clientColumns, requireClientRow, type ClientRow } from './repo';
 import type { ClientListQuery } from './schemas';
 
@@ -32,7 +32,7 @@ export async function listClients(ctx: DomainContext, q: ClientListQuery): Promi
   await requirePermission(ctx, 'oauth-client:read');
   const db = await realmDb(ctx.realm);
   const where: RealmPrisma.OAuthClientWhereInput = { ...searchWhere(q.search), ...(q.clientType ? { clientType: q.clientType } : {}) };
-  const sort = SORTS[(q.sortBy ?? 'displayName').toLowerCase()] ?? SORTS.displayname;
+  const sort = sortEntry(SORTS, q.sortBy, 'displayname');
   const [total, rows] = await Promise.all([
     db.oAuthClient.count({ where }),
     db.oAuthClient.findMany({

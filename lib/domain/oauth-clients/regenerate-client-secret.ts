@@ -4,6 +4,8 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { newClientSecret } from './client-secret';
+import { assertMayHandleGatehouseScopes } from './gatehouse-scope-guard';
+import { parseStringList } from '../../db/json-list';
 import { assertNotManaged, requireClientRow } from './repo';
 
 // POST /api/admin/oauth/clients/{id}/regenerate-secret (spec 4.7): a new secret, answered once;
@@ -20,7 +22,12 @@ export async function regenerateClientSecret(ctx: DomainContext, id: string): Pr
   if (current.clientType !== 'Confidential') throw new AppError('OAuthClient.NotConfidential');
   const { secret, secretHash } = newClientSecret();
   const now = new Date();
-  await db.oAuthClient.update({ where: { id: current.id }, data: { secretHash, secretCreatedAt: now, updatedAt: now } });
+  await db.$transaction(async (tx) => {
+    // The new secret is the client's power: read its scopes as they stand when the secret is written.
+    await tx.oAuthClient.updateMany({ where: { id: current.id }, data: { secretHash, secretCreatedAt: now, updatedAt: now } });
+    const stored = await requireClientRow(tx, current.id);
+    await assertMayHandleGatehouseScopes(ctx, tx, parseStringList(stored.scopes));
+  });
   await publish(eventFrom(ctx, 'oauth-client.secret-regenerated', current.id, { clientId: current.clientId }));
   return { ClientId: current.clientId, ClientSecret: secret };
 }

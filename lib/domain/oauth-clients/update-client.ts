@@ -10,6 +10,7 @@ import { assertNotManaged, requireClientRow, type ClientRow } from './repo';
 import { revokeClientTokens } from './revoke-client-tokens';
 import type { UpdateClientInput } from './schemas';
 import { assertClientValid, type ClientState } from './validate-client';
+import { assertMayHandleGatehouseScopes } from './gatehouse-scope-guard';
 
 // PUT /api/admin/oauth/clients/{id}: merge-patch (spec 4.9). ClientId and ClientType are immutable
 // (the engine keys tokens by client id, and a type change would turn a secret-less client into one
@@ -42,21 +43,29 @@ export async function updateClient(ctx: DomainContext, id: string, patch: Update
     scopes: patchList(patch.Scopes),
   };
   const appId = patchText(patch.AppId);
-  const state: ClientState = {
-    clientType: current.clientType as ClientType,
-    grantTypes: merged(lists.grantTypes, current.grantTypes),
-    redirectUris: merged(lists.redirectUris, current.redirectUris),
-    postLogoutRedirectUris: merged(lists.postLogoutRedirectUris, current.postLogoutRedirectUris),
-    capabilities: merged(lists.capabilities, current.capabilities),
-    scopes: merged(lists.scopes, current.scopes),
-    appId: appId === undefined ? current.appId : appId,
-  };
   const isActive = patchFlag(patch.IsActive);
-  const deactivating = isActive === false && current.isActive;
   let revokedTokens = 0;
 
   await db.$transaction(async (tx) => {
+    // Write first, so the row is locked (PostgreSQL) or the database is (SQLite) before it is read:
+    // the checks below see the state this update commits over, not one a concurrent update changed.
+    // (updateMany: a client deleted meanwhile then reads as 404 below, not as a failed update.)
+    await tx.oAuthClient.updateMany({ where: { id: current.id }, data: { updatedAt: new Date() } });
+    const stored = await requireClientRow(tx, current.id);
+    assertNotManaged(stored);
+    const state: ClientState = {
+      clientType: stored.clientType as ClientType,
+      grantTypes: merged(lists.grantTypes, stored.grantTypes),
+      redirectUris: merged(lists.redirectUris, stored.redirectUris),
+      postLogoutRedirectUris: merged(lists.postLogoutRedirectUris, stored.postLogoutRedirectUris),
+      capabilities: merged(lists.capabilities, stored.capabilities),
+      scopes: merged(lists.scopes, stored.scopes),
+      appId: appId === undefined ? stored.appId : appId,
+    };
     await assertClientValid(tx, state);
+    // Both the scopes it has and the ones it gets: changing a client that carries Gatehouse's own
+    // scopes (its redirect URIs, its consent type) is as good as giving them.
+    await assertMayHandleGatehouseScopes(ctx, tx, [...parseStringList(stored.scopes), ...state.scopes]);
     const asJson = (list: string[] | undefined) => (list === undefined ? undefined : toJsonList(list));
     await tx.oAuthClient.update({
       where: { id: current.id },
@@ -78,7 +87,7 @@ export async function updateClient(ctx: DomainContext, id: string, patch: Update
     });
     // A deactivated client must stop working now, not when its refresh tokens expire: its stored
     // grants and tokens go, as a deactivated user's sessions do. Reactivating does not bring them back.
-    if (deactivating) revokedTokens = await revokeClientTokens(tx, [current.clientId]);
+    if (isActive === false && stored.isActive) revokedTokens = await revokeClientTokens(tx, [stored.clientId]);
   });
   await publish(eventFrom(ctx, 'oauth-client.updated', current.id, { clientId: current.clientId, changed: sentFields(patch), revokedTokens }));
   return requireClientRow(db, current.id);

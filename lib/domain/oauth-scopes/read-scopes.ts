@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, type Page } from '../paging';
+import { pageOf, sortEntry, type Page } from '../paging';
 import { requireScopeRow, scopeColumns, type ScopeRow } from './repo';
 import type { ScopeListQuery } from './schemas';
 
@@ -26,7 +26,7 @@ export async function listScopes(ctx: DomainContext, q: ScopeListQuery): Promise
   await requirePermission(ctx, 'oauth-scope:read');
   const db = await realmDb(ctx.realm);
   const where = searchWhere(q.search);
-  const sort = SORTS[(q.sortBy ?? 'name').toLowerCase()] ?? SORTS.name;
+  const sort = sortEntry(SORTS, q.sortBy, 'name');
   const [total, rows] = await Promise.all([
     db.oAuthScope.count({ where }),
     db.oAuthScope.findMany({

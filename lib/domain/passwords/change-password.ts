@@ -6,12 +6,13 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { limitRate } from '../realm-settings/rate-limit';
-import { revokeUserSessions } from '../sessions/repo';
+import { endSignIns } from '../sessions/end-sign-ins';
 import { assertNewPasswordAllowed, assertPasswordsEnabled } from './password-rules';
 
 // POST /api/account/change-password (spec 4.2). The current password proves the person at the
 // keyboard is the owner, so guesses are limited per account (target) as well as per address. The
-// session in use stays; every other one ends and the security stamp rotates. An account without a
+// session in use stays; every other one ends, with every OAuth client session and its tokens, and
+// the security stamp rotates. An account without a
 // password (passkey or external sign-in only) sets one through forgot-password instead.
 export async function changePassword(ctx: DomainContext, input: { currentPassword: string; newPassword: string }): Promise<void> {
   const actor = requireUser(ctx);
@@ -32,6 +33,6 @@ export async function changePassword(ctx: DomainContext, input: { currentPasswor
   // only one wins; the other is told its current password is no longer right.
   const changed = await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash, securityStamp: randomToken(16), updatedAt: new Date() } });
   if (changed.count !== 1) throw new AppError('Password.Incorrect');
-  const revoked = await revokeUserSessions(db, user.id, actor.sessionId ?? undefined);
-  await publish(eventFrom(ctx, 'auth.password-changed', user.id, { userId: user.id, sessionsRevoked: revoked }));
+  const ended = await endSignIns(db, user.id, actor.sessionId ?? undefined);
+  await publish(eventFrom(ctx, 'auth.password-changed', user.id, { userId: user.id, sessionsRevoked: ended.browserSessions, engineRecordsRevoked: ended.engineRecords }));
 }

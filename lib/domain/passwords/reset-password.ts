@@ -5,7 +5,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { redeemToken } from '../one-time-secrets/one-time-secrets';
-import { revokeUserSessions } from '../sessions/repo';
+import { endSignIns } from '../sessions/end-sign-ins';
 import { normalizeEmail } from '../users/insert-user';
 import { assertNewPasswordAllowed, assertPasswordsEnabled } from './password-rules';
 import { resetContinuation } from './reset-continuation';
@@ -14,7 +14,8 @@ import { tokenError } from './token-error';
 // POST /api/account/reset-password (spec 4.1). The token must belong to the account of the address
 // sent with it, and that address must still be the one the link was mailed to. It is checked first without being spent, so a password the policy refuses can be
 // retried with the same link; it is then spent inside the transaction that sets the password, so
-// two racing resets cannot both succeed. Every session of the user ends and the security stamp
+// two racing resets cannot both succeed. Every session of the user ends (browser and OAuth client
+// sessions with their tokens) and the security stamp
 // rotates: whoever knew the old password is out.
 export async function resetPassword(ctx: DomainContext, input: { email: string; token: string; newPassword: string }): Promise<{ redirect?: string }> {
   await assertPasswordsEnabled(ctx.realm);
@@ -43,8 +44,8 @@ export async function resetPassword(ctx: DomainContext, input: { email: string; 
     // Any other reset link of the user dies with this one.
     await tx.oneTimeSecret.updateMany({ where: { purpose: 'password-reset', userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
   });
-  const revoked = await revokeUserSessions(db, user.id);
-  await publish(eventFrom(ctx, 'auth.password-reset', user.id, { userId: user.id, userName: user.userName, sessionsRevoked: revoked }));
+  const ended = await endSignIns(db, user.id);
+  await publish(eventFrom(ctx, 'auth.password-reset', user.id, { userId: user.id, userName: user.userName, sessionsRevoked: ended.browserSessions, engineRecordsRevoked: ended.engineRecords }));
   const data = found.record.data as { redirect?: unknown } | undefined;
   return { redirect: resetContinuation(data?.redirect) };
 }

@@ -28,12 +28,12 @@ export async function approveChangeRequest(ctx: DomainContext, id: string): Prom
   await requirePermission(ctx, 'user:write');
   const db = await realmDb(ctx.realm);
   const request = await requireRequestWithUser(db, id);
-  await assertCanManageUsers(ctx, db, [request.userId]);
   if (request.status !== 'Open') throw new AppError('ChangeRequest.NotOpen');
   const changes = parseChanges(request.changes);
   const now = new Date();
   try {
     await db.$transaction(async (tx) => {
+      await assertCanManageUsers(ctx, tx, [request.userId]);
       const moved = await tx.userChangeRequest.updateMany({ where: { id, status: 'Open' }, data: { status: 'Approved', decidedBy: deciderId(ctx), decidedAt: now, updatedAt: now } });
       if (moved.count !== 1) throw new AppError('ChangeRequest.NotOpen');
       const user = await requireLiveUserRow(tx, request.userId);

@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, type Page } from '../paging';
+import { pageOf, sortEntry, type Page } from '../paging';
 import { userSearchWhere } from '../users/repo';
 import { requestWithUserColumns, toAdminRequestDto } from './repo';
 import type { ChangeRequestDto, ChangeRequestListQuery } from './schemas';
@@ -10,16 +10,16 @@ import type { ChangeRequestDto, ChangeRequestListQuery } from './schemas';
 // decision, oldest first (a queue); `status` picks others; `search` matches the user's name or
 // address. Each item carries the user's current values beside the requested ones.
 const SORTS = {
-  createdAt: 'createdAt',
-  updatedAt: 'updatedAt',
-  decidedAt: 'decidedAt',
+  createdat: 'createdAt',
+  updatedat: 'updatedAt',
+  decidedat: 'decidedAt',
 } as const satisfies Record<string, keyof RealmPrisma.UserChangeRequestOrderByWithRelationInput>;
 
 export async function listChangeRequests(ctx: DomainContext, q: ChangeRequestListQuery): Promise<Page<ChangeRequestDto>> {
   await requirePermission(ctx, 'user:write');
   const db = await realmDb(ctx.realm);
   const where: RealmPrisma.UserChangeRequestWhereInput = { status: { in: q.status }, ...(q.search?.trim() ? { user: userSearchWhere(q.search) } : {}) };
-  const column = SORTS[(q.sortBy ?? 'createdAt') as keyof typeof SORTS] ?? 'createdAt';
+  const column = sortEntry(SORTS, q.sortBy, 'createdat');
   const direction = q.sortDescending ? 'desc' : 'asc';
   const [total, rows] = await Promise.all([
     db.userChangeRequest.count({ where }),

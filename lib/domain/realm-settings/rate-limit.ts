@@ -1,4 +1,4 @@
-import { consumeRateLimit, resetRateLimit } from '../../rate-limit/limiter';
+import { consumeRateLimit, refundRateLimit, resetRateLimit } from '../../rate-limit/limiter';
 import type { RateLimitDimension, RateLimitPolicyName } from '../../rate-limit/policies';
 import type { DomainContext } from '../context';
 import { BUILT_IN_IDS } from '../realms/seed-realm';
@@ -24,4 +24,10 @@ export async function limitRequestRate(ctx: DomainContext, policy: RateLimitPoli
 export async function clearRate(ctx: DomainContext, policy: RateLimitPolicyName, dimension: RateLimitDimension, key: string): Promise<void> {
   const s = await realmSettings(ctx.realm);
   await resetRateLimit(policy, dimension, ctx.realm.id, key, s.RateLimits);
+}
+
+/** Gives back the hit `limitRate` took, once the attempt proved right: only failures count. */
+export async function refundRate(ctx: DomainContext, policy: RateLimitPolicyName, dimension: RateLimitDimension, key: string): Promise<void> {
+  const s = await realmSettings(ctx.realm);
+  await refundRateLimit(policy, dimension, ctx.realm.id, key, s.RateLimits);
 }

@@ -4,7 +4,7 @@ import { notFound } from '../../errors/app-error';
 import { realmInclude, toRealmRecord, type RealmRecord } from '../../realm/realm-record';
 import { getRealmRecordBySlug } from '../../realm/realm-store';
 import type { DomainContext } from '../context';
-import { pageOf, type Page, type PageQuery } from '../paging';
+import { pageOf, sortEntry, type Page, type PageQuery } from '../paging';
 
 const SORTABLE = { slug: 'slug', displayname: 'displayName', createdat: 'createdAt', isactive: 'isActive' } as const;
 
@@ -16,7 +16,7 @@ export async function listRealms(ctx: DomainContext, q: PageQuery): Promise<Page
     isProvisioned: true,
     ...(term ? { OR: [{ slug: { contains: term } }, { displayName: { contains: q.search!.trim() } }, { domains: { some: { host: { contains: term } } } }] } : {}),
   };
-  const sortField = SORTABLE[(q.sortBy ?? 'slug').toLowerCase() as keyof typeof SORTABLE] ?? 'slug';
+  const sortField = sortEntry(SORTABLE, q.sortBy, 'slug');
   const [total, rows] = await Promise.all([
     db.realm.count({ where }),
     db.realm.findMany({

@@ -1,7 +1,7 @@
 import { CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG, REALM_ADMIN, controlPlaneCatalog, mainAppCatalog } from '../../authz/catalog';
 import { newId } from '../../crypto/tokens';
 import type { RealmTx } from '../../db/types';
-import { INVITE_READ_SCOPE, INVITE_WRITE_SCOPE, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE } from '../oauth-scopes/gatehouse-scopes';
+import { INVITE_READ_SCOPE, INVITE_WRITE_SCOPE, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE, PASSKEYS_SCOPE } from '../oauth-scopes/gatehouse-scopes';
 
 // Seeded data of every new realm (spec 2.4). Ids of built-ins are fixed strings so that manifests,
 // tests and later migrations can name them in every realm.
@@ -15,6 +15,7 @@ export const BUILT_IN_IDS = {
   managementScope: '00000000-0000-4000-8000-000000000041',
   inviteReadScope: '00000000-0000-4000-8000-000000000042',
   inviteWriteScope: '00000000-0000-4000-8000-000000000043',
+  passkeysScope: '00000000-0000-4000-8000-000000000044',
 } as const;
 
 /**
@@ -103,7 +104,12 @@ async function seedManagementApi(tx: RealmTx): Promise<void> {
   // The App-bound invite-code scopes (spec 5.2): tokens for them are Management API tokens whose
   // client's App decides which codes they reach (lib/domain/invite-codes/access.ts).
   await tx.oAuthScope.createMany({ data: INVITE_SCOPES.map((s) => ({ ...s, isBuiltIn: true, resources: JSON.stringify([MANAGEMENT_API.audience]) })) });
+  // The person's own passkeys through /connect/passkey (issue 8 item 3); realms seeded before it get
+  // it from migration 0004_issue8_passkeys_scope (same id).
+  await tx.oAuthScope.create({ data: { ...PASSKEYS_SCOPE_ROW, isBuiltIn: true, resources: JSON.stringify([MANAGEMENT_API.audience]) } });
 }
+
+const PASSKEYS_SCOPE_ROW = { id: BUILT_IN_IDS.passkeysScope, name: PASSKEYS_SCOPE, displayName: 'Manage your passkeys', description: 'List and remove the passkeys you sign in with' };
 
 const INVITE_SCOPES = [
   { id: BUILT_IN_IDS.inviteReadScope, name: INVITE_READ_SCOPE, displayName: 'Read invite codes', description: "List the application's invite codes" },

@@ -35,3 +35,18 @@ export async function sendAlreadyRegistered(scope: MailScope, to: string): Promi
     footer: 'If this was not you, you can ignore this message; your account is unchanged.',
   });
 }
+
+/** The user name asked for belongs to someone else: said to the mailbox only, not to the caller. */
+export async function sendUserNameTaken(scope: MailScope, to: string, userName: string): Promise<void> {
+  const origin = publicOrigin(scope.realm.primaryDomain);
+  await send(scope, to, {
+    subject: 'Choose another user name to sign up',
+    heading: 'That user name is taken',
+    paragraphs: [
+      `Someone, hopefully you, tried to sign up with this e-mail address and the user name "${userName}", but another account already uses that user name. No account was created.`,
+      'Sign up again with another user name.',
+    ],
+    action: { label: 'Sign up', url: `${origin}/register` },
+    footer: 'If this was not you, you can ignore this message; nothing was created.',
+  });
+}

@@ -10,16 +10,18 @@ import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail, normalizeUserName } from '../users/insert-user';
 import { assertPasswordAllowed } from '../users/password-rules';
 import { isSafeContinuation, registrationFieldProblems, sent } from './fields';
-import { sendAlreadyRegistered, sendRegistrationVerification } from './mails';
+import { sendAlreadyRegistered, sendRegistrationVerification, sendUserNameTaken } from './mails';
+import { withUniformDuration } from '../anti-enumeration/uniform-duration';
 
 // POST /api/account/register (spec 2.5, 4.1; CONTRACT.md): with the ExplicitEndpoint posture a person
 // asks for an account; a pending registration (the 'registration' one-time secret, 24 hours, its
 // data holding the fields and the password's argon2 HASH, never the password) is mailed as a link.
 // The account is created only when the link is proven (verify-registration.ts).
 //
-// Anti-enumeration: an address that already has an account gets the same 202 after the same work
-// (the password is hashed either way, one mail is sent either way); the mail it receives says that
-// it already has an account instead of carrying a link.
+// Anti-enumeration: an address that already has an account, or a user name someone else holds, gets
+// the same 202 after the same work (the password is hashed either way, one mail is sent either way,
+// all padded to one duration); the mail the address receives says what happened instead of
+// carrying a link. Only the mailbox learns the outcome, never the caller.
 export type RegisterInput = {
   Email: string;
   UserName?: string | null;
@@ -78,19 +80,35 @@ export async function register(ctx: DomainContext, input: RegisterInput, appId: 
     if (!inviteCodeId) throw new AppError('Registration.InviteCodeInvalid');
   }
 
-  const passwordHash = password ? await hashPassword(password) : null;
-  const existing = await db.user.findFirst({ where: { OR: [{ emailNormalized: email }, { userNameNormalized: email }] }, select: { id: true } });
-  if (existing) {
-    await mail(() => sendAlreadyRegistered({ realm: ctx.realm, appId }, emailShown));
-    await publish(eventFrom(ctx, 'user.registration-for-existing-account', existing.id, { userId: existing.id }));
-    return;
-  }
-  if (sent(input.UserName)) {
-    const n = normalizeUserName(userName);
-    const clash = await db.user.findFirst({ where: { OR: [{ userNameNormalized: n }, { emailNormalized: n }] }, select: { id: true } });
-    if (clash) throw new AppError('User.UserNameTaken');
-  }
+  await withUniformDuration('register', async () => {
+    const passwordHash = password ? await hashPassword(password) : null;
+    const existing = await db.user.findFirst({ where: { OR: [{ emailNormalized: email }, { userNameNormalized: email }] }, select: { id: true } });
+    if (existing) {
+      await mail(() => sendAlreadyRegistered({ realm: ctx.realm, appId }, emailShown));
+      await publish(eventFrom(ctx, 'user.registration-for-existing-account', existing.id, { userId: existing.id }));
+      return { value: undefined, real: false };
+    }
+    if (sent(input.UserName)) {
+      const n = normalizeUserName(userName);
+      const clash = await db.user.findFirst({ where: { OR: [{ userNameNormalized: n }, { emailNormalized: n }] }, select: { id: true } });
+      if (clash) {
+        await mail(() => sendUserNameTaken({ realm: ctx.realm, appId }, emailShown, userName));
+        await publish(eventFrom(ctx, 'user.registration-name-taken', undefined, { appId }));
+        return { value: undefined, real: false };
+      }
+    }
+    await requestAccount(ctx, db, { email, emailShown, userName, passwordHash, appId, inviteCodeId, input });
+    return { value: undefined, real: true };
+  });
+}
 
+/** The real path: a pending registration is stored and its link mailed. */
+async function requestAccount(
+  ctx: DomainContext,
+  db: Awaited<ReturnType<typeof realmDb>>,
+  p: { email: string; emailShown: string; userName: string; passwordHash: string | null; appId: string; inviteCodeId: string | null; input: RegisterInput },
+): Promise<void> {
+  const { email, emailShown, userName, passwordHash, appId, inviteCodeId, input } = p;
   const pending: PendingRegistration = {
     email: emailShown,
     userName,

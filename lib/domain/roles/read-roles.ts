@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, type Page } from '../paging';
+import { pageOf, sortEntry, type Page } from '../paging';
 import { requireRoleRow, roleColumns, type RoleRow } from './repo';
 import type { RoleListQuery } from './schemas';
 
@@ -22,7 +22,7 @@ export async function listRoles(ctx: DomainContext, q: RoleListQuery): Promise<P
     ...(q.appId ? { appId: q.appId } : {}),
     ...(term ? { nameNormalized: { contains: term } } : {}),
   };
-  const sort = SORTS[(q.sortBy ?? 'name').toLowerCase()] ?? SORTS.name;
+  const sort = sortEntry(SORTS, q.sortBy, 'name');
   const [total, rows] = await Promise.all([
     db.permissionRole.count({ where }),
     db.permissionRole.findMany({

@@ -11,7 +11,7 @@ import { toCredentialDto } from './credential-dto';
 import { assertScopesExist, futureExpiry } from './credential-fields';
 import { requireCredential } from './credential-repo';
 import type { CreateCredentialInput, IssuedCredentialDto } from './credential-schemas';
-import { groupIdsOf, requireServiceAccountRow } from './repo';
+import { requireServiceAccountRow } from './repo';
 
 // POST /api/service-account/{id}/credentials (spec 4.7, 2.5; CONTRACT.md): makes the credential and
 // its OAuth client, confidential with the one grant client_credentials. The secret is answered
@@ -29,8 +29,6 @@ export async function createCredential(ctx: DomainContext, serviceAccountId: str
   const scopes = patchList(input.Scopes) ?? [];
   const db = await realmDb(ctx.realm);
   const account = await requireServiceAccountRow(db, serviceAccountId);
-  // The secret carries the account's permissions to whoever reads this answer.
-  await assertCanManageServiceAccount(ctx, db, groupIdsOf(account));
   const displayName = patchText(input.DisplayName) ?? account.name;
   const { secret, secretHash } = newClientSecret();
   const credId = newId();
@@ -38,6 +36,8 @@ export async function createCredential(ctx: DomainContext, serviceAccountId: str
   const clientId = newServiceClientId();
   const now = new Date();
   await db.$transaction(async (tx) => {
+    // The secret carries the account's permissions to whoever reads this answer.
+    await assertCanManageServiceAccount(ctx, tx, serviceAccountId);
     await assertScopesExist(tx, scopes);
     await tx.oAuthClient.create({
       data: {

@@ -6,20 +6,21 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { optionalText, patchList } from '../merge-patch';
-import { assertCanManageServiceAccount } from './can-manage';
+import { guardGrantChange } from '../groups/grant-change-guard';
 import { assertGroupsExist, normalizeName, requireServiceAccountRow, type ServiceAccountRow } from './repo';
 import type { CreateServiceAccountInput } from './schemas';
 
 // POST /api/service-account (spec 4.7, CONTRACT.md): Name, Description?, GroupIds?. Joining groups
-// follows the rule for adding a user to a group: nobody confers what they do not hold.
+// follows the rule for adding a user to a group: nobody confers what they do not hold
+// (groups/grant-change-guard.ts, on the state that commits).
 export async function createServiceAccount(ctx: DomainContext, input: CreateServiceAccountInput): Promise<ServiceAccountRow> {
   await requirePermission(ctx, 'service-account:write');
   const groupIds = patchList(input.GroupIds) ?? [];
   const db = await realmDb(ctx.realm);
-  await assertCanManageServiceAccount(ctx, db, groupIds);
   const id = newId();
   try {
-    await db.$transaction(async (tx) => {
+    const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const };
+    await db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
       await assertGroupsExist(tx, groupIds);
       await tx.serviceAccount.create({
         data: {
@@ -31,7 +32,7 @@ export async function createServiceAccount(ctx: DomainContext, input: CreateServ
           groups: { create: groupIds.map((groupId) => ({ groupId })) },
         },
       });
-    });
+    }));
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('ServiceAccount.NameTaken');
     throw e;

@@ -5,17 +5,17 @@ import { realmDb, type DomainContext } from '../context';
 import { revokeClientTokens } from '../oauth-clients/revoke-client-tokens';
 import { assertCanManageServiceAccount } from './can-manage';
 import { requireCredential } from './credential-repo';
-import { groupIdsOf, requireServiceAccountRow } from './repo';
+import { requireServiceAccountRow } from './repo';
 
 // DELETE /api/service-account/{id}/credentials/{credId} (spec 4.7): the credential, its OAuth client
 // and the client's stored tokens go together, in one transaction.
 export async function deleteCredential(ctx: DomainContext, serviceAccountId: string, credId: string): Promise<void> {
   await requirePermission(ctx, 'service-account:write');
   const db = await realmDb(ctx.realm);
-  const account = await requireServiceAccountRow(db, serviceAccountId);
+  await requireServiceAccountRow(db, serviceAccountId);
   const credential = await requireCredential(db, serviceAccountId, credId);
-  await assertCanManageServiceAccount(ctx, db, groupIdsOf(account));
   const tokensRevoked = await db.$transaction(async (tx) => {
+    await assertCanManageServiceAccount(ctx, tx, serviceAccountId);
     const revoked = await revokeClientTokens(tx, credential.client ? [credential.client.clientId] : []);
     await tx.oAuthClient.deleteMany({ where: { id: credential.oauthClientId } });
     await tx.serviceAccountCredential.delete({ where: { id: credId } });

@@ -3,9 +3,10 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { revokeClientTokens } from '../oauth-clients/revoke-client-tokens';
+import { guardGrantChange } from '../groups/grant-change-guard';
 import { assertCanManageServiceAccount } from './can-manage';
 import { clientsOfServiceAccount } from './credential-repo';
-import { groupIdsOf, requireServiceAccountRow } from './repo';
+import { requireServiceAccountRow } from './repo';
 
 // DELETE /api/service-account/{id} (spec 4.7): cascades to the credentials and their OAuth clients
 // and revokes the clients' outstanding tokens, in one transaction so no client outlives its account.
@@ -13,8 +14,9 @@ export async function deleteServiceAccount(ctx: DomainContext, id: string): Prom
   await requirePermission(ctx, 'service-account:write');
   const db = await realmDb(ctx.realm);
   const current = await requireServiceAccountRow(db, id);
-  await assertCanManageServiceAccount(ctx, db, groupIdsOf(current));
-  const { clientCount, tokensRevoked } = await db.$transaction(async (tx) => {
+  const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const };
+  const { clientCount, tokensRevoked } = await db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
+    await assertCanManageServiceAccount(ctx, tx, id);
     const clients = await clientsOfServiceAccount(tx, id);
     const revoked = await revokeClientTokens(tx, clients.map((c) => c.clientId));
     await tx.oAuthClient.deleteMany({ where: { id: { in: clients.map((c) => c.id) } } });
@@ -22,7 +24,7 @@ export async function deleteServiceAccount(ctx: DomainContext, id: string): Prom
     await tx.serviceAccountGroup.deleteMany({ where: { serviceAccountId: id } });
     await tx.serviceAccount.delete({ where: { id } });
     return { clientCount: clients.length, tokensRevoked: revoked };
-  });
+  }));
   await publish(
     eventFrom(ctx, 'service-account.deleted', id, {
       serviceAccountId: id,

@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, type Page, type PageQuery } from '../paging';
+import { pageOf, sortEntry, type Page, type PageQuery } from '../paging';
 import { requireServiceAccountRow, serviceAccountColumns, type ServiceAccountRow } from './repo';
 
 // GET /api/service-account and GET /api/service-account/{id} (spec 4.7; paging and search spec 4.9).
@@ -18,7 +18,7 @@ export async function listServiceAccounts(ctx: DomainContext, q: PageQuery): Pro
   const db = await realmDb(ctx.realm);
   const term = q.search?.trim().toLowerCase();
   const where: RealmPrisma.ServiceAccountWhereInput = term ? { nameNormalized: { contains: term } } : {};
-  const sort = SORTS[(q.sortBy ?? 'name').toLowerCase()] ?? SORTS.name;
+  const sort = sortEntry(SORTS, q.sortBy, 'name');
   const [total, rows] = await Promise.all([
     db.serviceAccount.count({ where }),
     db.serviceAccount.findMany({

@@ -8,7 +8,7 @@ import { assertCanManageServiceAccount } from './can-manage';
 import { toCredentialDto } from './credential-dto';
 import { requireCredential } from './credential-repo';
 import type { IssuedCredentialDto } from './credential-schemas';
-import { groupIdsOf, requireServiceAccountRow } from './repo';
+import { requireServiceAccountRow } from './repo';
 
 // POST /api/service-account/{id}/credentials/{credId}/rotate (spec 4.7): a new secret, answered
 // this once. There is no overlap: the old secret stops working the moment this commits, because
@@ -18,12 +18,12 @@ import { groupIdsOf, requireServiceAccountRow } from './repo';
 export async function rotateCredential(ctx: DomainContext, serviceAccountId: string, credId: string): Promise<IssuedCredentialDto> {
   await requirePermission(ctx, 'service-account:write');
   const db = await realmDb(ctx.realm);
-  const account = await requireServiceAccountRow(db, serviceAccountId);
+  await requireServiceAccountRow(db, serviceAccountId);
   const credential = await requireCredential(db, serviceAccountId, credId);
-  await assertCanManageServiceAccount(ctx, db, groupIdsOf(account));
   const { secret, secretHash } = newClientSecret();
   const now = new Date();
   const tokensRevoked = await db.$transaction(async (tx) => {
+    await assertCanManageServiceAccount(ctx, tx, serviceAccountId);
     await tx.oAuthClient.updateMany({ where: { id: credential.oauthClientId }, data: { secretHash, secretCreatedAt: now, updatedAt: now } });
     await tx.serviceAccountCredential.update({ where: { id: credId }, data: { rotatedAt: now } });
     return revokeClientTokens(tx, credential.client ? [credential.client.clientId] : []);

@@ -9,7 +9,7 @@ import { toCredentialDto } from './credential-dto';
 import { assertScopesExist, futureExpiry } from './credential-fields';
 import { requireCredential } from './credential-repo';
 import type { CredentialDto, UpdateCredentialInput } from './credential-schemas';
-import { groupIdsOf, requireServiceAccountRow } from './repo';
+import { requireServiceAccountRow } from './repo';
 
 // PUT /api/service-account/{id}/credentials/{credId}: merge-patch (spec 4.9) of DisplayName, Scopes
 // and ExpiresAt; the secret changes only through rotate. A cleared DisplayName falls back to the
@@ -22,11 +22,11 @@ export async function updateCredential(ctx: DomainContext, serviceAccountId: str
   const db = await realmDb(ctx.realm);
   const account = await requireServiceAccountRow(db, serviceAccountId);
   const credential = await requireCredential(db, serviceAccountId, credId);
-  await assertCanManageServiceAccount(ctx, db, groupIdsOf(account));
   const text = patchText(patch.DisplayName);
   const displayName = text === undefined ? undefined : (text ?? account.name);
   const now = new Date();
   await db.$transaction(async (tx) => {
+    await assertCanManageServiceAccount(ctx, tx, serviceAccountId);
     if (scopes) await assertScopesExist(tx, scopes);
     await tx.serviceAccountCredential.update({ where: { id: credId }, data: { displayName, expiresAt } });
     await tx.oAuthClient.updateMany({

@@ -6,6 +6,7 @@ import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { patchFlag, patchKey, patchList, patchText, sentFields } from '../merge-patch';
 import { revokeClientTokens } from '../oauth-clients/revoke-client-tokens';
+import { guardGrantChange } from '../groups/grant-change-guard';
 import { assertCanManageServiceAccount } from './can-manage';
 import { clientsOfServiceAccount } from './credential-repo';
 import { assertGroupsExist, groupIdsOf, normalizeName, requireServiceAccountRow, type ServiceAccountRow } from './repo';
@@ -24,13 +25,15 @@ export async function updateServiceAccount(ctx: DomainContext, id: string, patch
   const groupIds = patchList(patch.GroupIds);
   const isActive = patchFlag(patch.IsActive);
   const added = groupIds?.filter((g) => !currentGroups.includes(g)) ?? [];
-  // What it holds now (a leaver loses it, and any write hands its power over) and what it gains.
-  await assertCanManageServiceAccount(ctx, db, [...currentGroups, ...added]);
   const activeChanged = isActive !== undefined && isActive !== current.isActive;
   const now = new Date();
   let tokensRevoked = 0;
   try {
-    await db.$transaction(async (tx) => {
+    // Memberships and IsActive decide what the account holds: the guard checks the result.
+    const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const };
+    await db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
+      // What it holds now (any write hands its power over); what it gains or loses the guard checks.
+      await assertCanManageServiceAccount(ctx, tx, id);
       if (groupIds) await assertGroupsExist(tx, groupIds);
       await tx.serviceAccount.update({
         where: { id },
@@ -51,7 +54,7 @@ export async function updateServiceAccount(ctx: DomainContext, id: string, patch
         await tx.oAuthClient.updateMany({ where: { id: { in: clients.map((c) => c.id) } }, data: { isActive, updatedAt: now } });
         if (!isActive) tokensRevoked = await revokeClientTokens(tx, clients.map((c) => c.clientId));
       }
-    });
+    }));
   } catch (e) {
     if (isUniqueViolation(e)) throw new AppError('ServiceAccount.NameTaken');
     throw e;

@@ -1,4 +1,4 @@
-import type { RealmDb } from '../../db/types';
+import type { RealmDb, RealmTx } from '../../db/types';
 
 // Native and OAuth client sessions (spec 4.6): one per grant the OAuth engine holds for the person
 // and a client. Revoking one removes the grant and every code and token issued under it (its token
@@ -43,11 +43,9 @@ export async function revokeClientSession(db: RealmDb, userId: string, grantId: 
 }
 
 /** Everything the engine holds for the person: grants, tokens, codes and its own sessions. */
-export async function revokeAllClientSessions(db: RealmDb, userId: string): Promise<number> {
-  return db.$transaction(async (tx) => {
-    const grants = await tx.oidcPayload.findMany({ where: { model: 'Grant', accountId: userId }, select: { id: true } });
-    const ids = grants.map((g) => g.id);
-    const { count } = await tx.oidcPayload.deleteMany({ where: { OR: [{ accountId: userId }, ...(ids.length ? [{ grantId: { in: ids } }] : [])] } });
-    return count;
-  });
+export async function revokeAllClientSessions(db: RealmDb | RealmTx, userId: string): Promise<number> {
+  const grants = await db.oidcPayload.findMany({ where: { model: 'Grant', accountId: userId }, select: { id: true } });
+  const ids = grants.map((g) => g.id);
+  const { count } = await db.oidcPayload.deleteMany({ where: { OR: [{ accountId: userId }, ...(ids.length ? [{ grantId: { in: ids } }] : [])] } });
+  return count;
 }

@@ -4,7 +4,8 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
-import { listClientSessions, revokeAllClientSessions, revokeClientSession, type ClientSessionDto } from './client-sessions';
+import { listClientSessions, revokeClientSession, type ClientSessionDto } from './client-sessions';
+import { endSignIns } from './end-sign-ins';
 import { revokeSession, revokeUserSessions } from './repo';
 
 // The signed-in person's sessions (spec 4.6): browser sessions (the hosted pages and the OAuth
@@ -62,8 +63,6 @@ export async function revokeMyOtherSessions(ctx: DomainContext): Promise<number>
 /** DELETE /api/auth/sessions: every browser session (the current one too) and every client session. */
 export async function signOutEverywhere(ctx: DomainContext): Promise<void> {
   const me = requireUser(ctx);
-  const db = await realmDb(ctx.realm);
-  const browser = await revokeUserSessions(db, me.userId);
-  const engine = await revokeAllClientSessions(db, me.userId);
-  await publish(eventFrom(ctx, 'auth.signed-out-everywhere', me.userId, { browserSessions: browser, engineRecords: engine }));
+  const ended = await endSignIns(await realmDb(ctx.realm), me.userId);
+  await publish(eventFrom(ctx, 'auth.signed-out-everywhere', me.userId, ended));
 }

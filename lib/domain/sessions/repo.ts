@@ -1,4 +1,4 @@
-import type { RealmDb } from '../../db/types';
+import type { RealmDb, RealmTx } from '../../db/types';
 import { newId, randomToken, sha256Hex } from '../../crypto/tokens';
 import { SESSION_TTL_SECONDS } from '../../auth/session-cookie';
 
@@ -11,8 +11,11 @@ export type LiveSession = { id: string; userId: string; userName: string; amr: s
 
 export async function createSession(
   db: RealmDb,
-  input: { userId: string; amr: string[]; ipAddress?: string; userAgent?: string; touchLastLogin?: boolean },
+  input: { userId: string; amr: string[]; ipAddress?: string; userAgent?: string; touchLastLogin?: boolean; replacesToken?: string },
 ): Promise<{ token: string; sessionId: string }> {
+  // The browser's earlier session (any person's) ends when a new one starts in it: one browser,
+  // one live session, so a sign-in on a shared computer leaves nothing behind to resume.
+  if (input.replacesToken) await db.session.updateMany({ where: { tokenHash: sha256Hex(input.replacesToken), revokedAt: null }, data: { revokedAt: new Date() } });
   const token = randomToken();
   const now = new Date();
   const id = newId();
@@ -69,7 +72,7 @@ export async function revokeSession(db: RealmDb, sessionId: string): Promise<voi
 }
 
 /** Revokes every live session of a user, optionally keeping one (the caller's). */
-export async function revokeUserSessions(db: RealmDb, userId: string, exceptSessionId?: string): Promise<number> {
+export async function revokeUserSessions(db: RealmDb | RealmTx, userId: string, exceptSessionId?: string): Promise<number> {
   const r = await db.session.updateMany({
     where: { userId, revokedAt: null, ...(exceptSessionId ? { id: { not: exceptSessionId } } : {}) },
     data: { revokedAt: new Date() },

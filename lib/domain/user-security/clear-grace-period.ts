@@ -14,7 +14,9 @@ export async function clearGracePeriod(ctx: DomainContext, id: string): Promise<
   await requirePermission(ctx, 'user:write');
   const db = await realmDb(ctx.realm);
   await requireLiveUserRow(db, id);
-  await assertCanManageUsers(ctx, db, [id]);
-  await db.user.update({ where: { id }, data: { secureSetupDueAt: null, updatedAt: new Date() } });
+  await db.$transaction(async (tx) => {
+    await assertCanManageUsers(ctx, tx, [id]);
+    await tx.user.update({ where: { id }, data: { secureSetupDueAt: null, updatedAt: new Date() } });
+  });
   await publish(eventFrom(ctx, 'user.grace-period-cleared', id, { userId: id }));
 }

@@ -16,10 +16,12 @@ export async function resetGracePeriod(ctx: DomainContext, id: string): Promise<
   await requirePermission(ctx, 'user:write');
   const db = await realmDb(ctx.realm);
   await requireLiveUserRow(db, id);
-  await assertCanManageUsers(ctx, db, [id]);
   const days = (await realmSettings(ctx.realm)).TwoFactor.GracePeriodDays;
   const dueAt = new Date(Date.now() + days * 86_400_000);
-  await db.user.update({ where: { id }, data: { secureSetupDueAt: dueAt, updatedAt: new Date() } });
+  await db.$transaction(async (tx) => {
+    await assertCanManageUsers(ctx, tx, [id]);
+    await tx.user.update({ where: { id }, data: { secureSetupDueAt: dueAt, updatedAt: new Date() } });
+  });
   await publish(eventFrom(ctx, 'user.grace-period-reset', id, { userId: id, days, dueAt: dueAt.toISOString() }));
   return loadSecurityInfo(ctx, db, id);
 }

@@ -16,10 +16,13 @@ export async function setTwoFactorPolicy(ctx: DomainContext, id: string, policy:
   await requirePermission(ctx, 'user:write');
   const db = await realmDb(ctx.realm);
   await requireLiveUserRow(db, id);
-  await assertCanManageUsers(ctx, db, [id]);
-  const before = await db.user.findUniqueOrThrow({ where: { id }, select: { twoFactorPolicy: true } });
+  const before = await db.$transaction(async (tx) => {
+    await assertCanManageUsers(ctx, tx, [id]);
+    const row = await tx.user.findUniqueOrThrow({ where: { id }, select: { twoFactorPolicy: true } });
+    if (row.twoFactorPolicy !== policy) await tx.user.update({ where: { id }, data: { twoFactorPolicy: policy, updatedAt: new Date() } });
+    return row;
+  });
   if (before.twoFactorPolicy !== policy) {
-    await db.user.update({ where: { id }, data: { twoFactorPolicy: policy, updatedAt: new Date() } });
     await publish(eventFrom(ctx, 'user.two-factor-policy-changed', id, { userId: id, from: before.twoFactorPolicy, to: policy }));
   }
   return loadSecurityInfo(ctx, db, id);

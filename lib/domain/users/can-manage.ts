@@ -1,25 +1,13 @@
-import { CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG } from '../../authz/catalog';
-import { collectGrants } from '../../authz/evaluate';
-import { loadReachableGroups } from '../../authz/grants-repo';
-import type { RealmDb } from '../../db/types';
-import { AppError } from '../../errors/app-error';
+import type { RealmTx } from '../../db/types';
 import type { DomainContext } from '../context';
-import { missingPermissions, type Conferred } from '../groups/no-escalation';
+import { assertActorHoldsAllOf } from '../groups/grant-change-guard';
 
-// The other half of groups/no-escalation.ts: with `user:write` alone one could set an
+// The credential half of the no-escalation rule: with `user:write` alone one could set an
 // administrator's password, or point their e-mail at one's own mailbox and reset it, and sign in as
 // them. So changing, deactivating or deleting a user needs every Gatehouse permission that user
-// holds (realm:admin holds all). Users without Gatehouse permissions — nearly all — cost one walk.
-export async function assertCanManageUsers(ctx: DomainContext, db: RealmDb, userIds: readonly string[]): Promise<void> {
-  if (ctx.actor.kind === 'system') return;
-  const held: Conferred[] = [];
-  for (const id of userIds) {
-    const { direct, groups } = await loadReachableGroups(db, ctx.realm.id, { kind: 'user', id });
-    for (const app of [MAIN_APP_SLUG, CONTROL_PLANE_APP_SLUG]) {
-      const grants = collectGrants(direct, groups, app);
-      if (grants.size) held.push({ appSlug: app, permissions: [...grants] });
-    }
-  }
-  const missing = await missingPermissions(ctx, held);
-  if (missing.length) throw new AppError('Auth.Forbidden', { detail: `The user holds permissions you do not hold: ${missing.join(', ')}.` });
+// holds, or would hold were their dormant groups woken (realm:admin holds all). Call it inside the
+// transaction that writes: it takes the permission-graph lock and reads the users' groups and the
+// caller's authority afresh, so a concurrent change of memberships cannot slip between.
+export async function assertCanManageUsers(ctx: DomainContext, tx: RealmTx, userIds: readonly string[]): Promise<void> {
+  await assertActorHoldsAllOf(ctx, tx, userIds.map((id) => ({ kind: 'user', id }) as const), 'The user holds permissions you do not hold');
 }

@@ -23,9 +23,9 @@ export async function deleteUsers(ctx: DomainContext, ids: readonly string[]): P
   const unique = [...new Set(ids)];
   assertNotSelf(ctx, unique);
   const db = await realmDb(ctx.realm);
-  await assertCanManageUsers(ctx, db, unique);
   const now = new Date();
   const { found, newlyDeleted } = await db.$transaction(async (tx) => {
+    await assertCanManageUsers(ctx, tx, unique);
     const rows = await tx.user.findMany({ where: { id: { in: unique } }, select: { id: true, deletedAt: true } });
     const toDelete = rows.filter((r) => !r.deletedAt).map((r) => r.id);
     if (toDelete.length) {

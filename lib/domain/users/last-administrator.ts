@@ -1,7 +1,7 @@
 import type { RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { descendantsOf, effectiveMembers, type MemberMap } from '../groups/graph';
-import { loadMembers, loadParentMap } from '../groups/graph-repo';
+import { loadMembers, loadParentMap, lockPermissionGraph } from '../groups/graph-repo';
 import { BUILT_IN_IDS } from '../realms/seed-realm';
 
 // Guard rail: a realm must keep at least one active, non-deleted member of the built-in
@@ -19,9 +19,8 @@ export type AdministratorChange = {
 
 export async function assertAdministratorsRemain(tx: RealmTx, change: AdministratorChange): Promise<void> {
   const admins = BUILT_IN_IDS.administratorsGroup;
-  // A no-op write on the Administrators row: PostgreSQL takes its row lock and SQLite its write
-  // lock, so two concurrent removals of the last two administrators cannot both pass the check.
-  await tx.group.update({ where: { id: admins }, data: { isBuiltIn: true } });
+  // Two concurrent removals of the last two administrators cannot both pass the check.
+  await lockPermissionGraph(tx);
 
   const before = await loadParentMap(tx);
   const after = applyGraphChange(before, change);

@@ -1,7 +1,7 @@
 import { requirePermission, requireUser } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, type Page } from '../paging';
+import { pageOf, sortEntry, type Page } from '../paging';
 import { requireUserRow, userColumns, userSearchWhere, withHasPassword, type UserRow } from './repo';
 import type { UserListQuery } from './schemas';
 import { displayNameOf } from './user-dto';
@@ -43,7 +43,7 @@ export async function listUsers(ctx: DomainContext, q: UserListQuery): Promise<P
   const where: RealmPrisma.UserWhereInput = {
     AND: [deleted, userSearchWhere(q.search), q.isActive === undefined ? {} : { isActive: q.isActive }],
   };
-  const sort = SORTS[(q.sortBy ?? 'username').toLowerCase()] ?? SORTS.username;
+  const sort = sortEntry(SORTS, q.sortBy, 'username');
   const [total, rows] = await Promise.all([
     db.user.count({ where }),
     db.user.findMany({

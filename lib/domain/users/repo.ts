@@ -69,6 +69,13 @@ export function userSearchWhere(search: string | undefined): RealmPrisma.UserWhe
  * way round: one sign-in name must never match two accounts. Deleted users keep their names until
  * erased, so a restore can never clash.
  */
+/** True when another user (deleted ones included) holds `email` as address or user name. */
+export async function isEmailTaken(db: RealmTx, email: string, exceptId?: string): Promise<boolean> {
+  const e = normalizeEmail(email);
+  const clash = await db.user.findFirst({ where: { ...(exceptId ? { id: { not: exceptId } } : {}), OR: [{ emailNormalized: e }, { userNameNormalized: e }] }, select: { id: true } });
+  return clash !== null;
+}
+
 export async function assertIdentityFree(db: RealmTx, identity: { userName?: string; email?: string }, exceptId?: string): Promise<void> {
   const not = exceptId ? { id: { not: exceptId } } : {};
   if (identity.userName !== undefined) {

@@ -16,8 +16,8 @@ export async function setUserActive(ctx: DomainContext, id: string, isActive: bo
   const current = await requireLiveUserRow(db, id);
   if (current.isActive === isActive) return current;
   if (!isActive) assertNotSelf(ctx, [id]);
-  await assertCanManageUsers(ctx, db, [id]);
   await db.$transaction(async (tx) => {
+    await assertCanManageUsers(ctx, tx, [id]);
     if (!isActive) await assertAdministratorsRemain(tx, { removedUserIds: [id] });
     await tx.user.update({ where: { id }, data: { isActive, updatedAt: new Date() } });
   });

@@ -20,7 +20,6 @@ export async function updateUser(ctx: DomainContext, id: string, patch: UpdateUs
   await requirePermission(ctx, 'user:write');
   const db = await realmDb(ctx.realm);
   const current = await requireLiveUserRow(db, id);
-  await assertCanManageUsers(ctx, db, [id]);
 
   const userName = patchKey(patch.UserName);
   const email = patchKey(patch.Email);
@@ -32,6 +31,7 @@ export async function updateUser(ctx: DomainContext, id: string, patch: UpdateUs
 
   try {
     await db.$transaction(async (tx) => {
+      await assertCanManageUsers(ctx, tx, [id]);
       if (deactivating) await assertAdministratorsRemain(tx, { removedUserIds: [id] });
       await assertIdentityFree(tx, { userName: userNameChanged ? userName : undefined, email: emailChanged ? email : undefined }, id);
       await tx.user.update({

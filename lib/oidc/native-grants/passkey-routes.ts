@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerTokenOf, tokenSubjectActor, verifyAccessToken } from '../../auth/bearer-token';
-import { MANAGEMENT_AUDIENCE } from '../../domain/oauth-scopes/gatehouse-scopes';
+import { MANAGEMENT_AUDIENCE, PASSKEYS_SCOPE } from '../../domain/oauth-scopes/gatehouse-scopes';
 import { domainContext, type DomainContext } from '../../domain/context';
 import { NATIVE_GRANT_TYPES, requireNativeClient } from '../../domain/native-grants/native-grants';
 import { deleteOwnPasskey } from '../../domain/passkeys/delete-passkey';
@@ -10,6 +10,7 @@ import { limitRate, limitRequestRate } from '../../domain/realm-settings/rate-li
 import { AppError } from '../../errors/app-error';
 import { CLIENT_IP_HEADER } from '../../http/client-ip';
 import { toWire } from '../../http/casing';
+import { decodePathSegment } from '../../http/path-segment';
 import type { RealmRecord } from '../../realm/realm-record';
 import { sendJson, sendProblem } from '../../runtime/node-problem';
 
@@ -58,14 +59,19 @@ async function begin(realm: RealmRecord, req: IncomingMessage, res: ServerRespon
   sendJson(res, 200, { ceremony_id: options.challenge, options });
 }
 
-/** The person a bearer token names, as a domain context acting for them. */
+/**
+ * The person a bearer token names, as a domain context acting for them. Only a token meant for
+ * Gatehouse itself (the Management API audience) that carries `gatehouse.passkeys` is admitted: an
+ * openid-only token, one of any client, or one issued for another API (which that API could replay
+ * here) must not list or remove the person's passkeys.
+ */
 async function subjectContext(realm: RealmRecord, req: IncomingMessage): Promise<DomainContext> {
   const token = bearerTokenOf(req.headers.authorization ?? null);
   const verified = token ? await verifyAccessToken(realm, token) : null;
   if (!verified?.subject) throw new AppError('Auth.InvalidToken');
-  // Only tokens meant for Gatehouse itself: one issued for another API must not be replayed here by
-  // that API to manage the person's passkeys.
-  if (verified.audiences.length && !verified.audiences.includes(MANAGEMENT_AUDIENCE)) throw new AppError('Auth.InsufficientScope', { detail: 'The token is meant for another API.' });
+  if (!verified.audiences.includes(MANAGEMENT_AUDIENCE) || !verified.scopes.includes(PASSKEYS_SCOPE)) {
+    throw new AppError('Auth.InsufficientScope', { detail: `Requires a token for ${MANAGEMENT_AUDIENCE} with scope ${PASSKEYS_SCOPE}.` });
+  }
   const actor = await tokenSubjectActor(realm, verified);
   if (!actor) throw new AppError('Auth.InvalidToken');
   const ctx = context(realm, req);
@@ -80,7 +86,7 @@ export async function handlePasskeyRoute(realm: RealmRecord, pathname: string, r
       const ctx = await subjectContext(realm, req);
       return sendJson(res, 200, toWire(await listOwnPasskeys(ctx)));
     }
-    const id = pathname.startsWith(`${PASSKEY_PREFIX}/`) ? decodeURIComponent(pathname.slice(PASSKEY_PREFIX.length + 1)) : '';
+    const id = pathname.startsWith(`${PASSKEY_PREFIX}/`) ? decodePathSegment(pathname.slice(PASSKEY_PREFIX.length + 1), 'id') : '';
     if (id && !id.includes('/') && req.method === 'DELETE') {
       const ctx = await subjectContext(realm, req);
       await deleteOwnPasskey(ctx, id);

@@ -15,7 +15,7 @@ export default async function RegisterVerifyPage({ searchParams }: { searchParam
   const ctx = await pageContext();
   const info = await appInfo(ctx);
   return (
-    <HostedShell realmName={ctx.realm.displayName} title="Finish creating your account">
+    <HostedShell title="Finish creating your account">
       {token ? <RegisterVerify token={token} methods={signInMethods(info)} fallback={defaultContinuation(ctx.realm)} /> : <IncompleteLink what="confirmation" />}
     </HostedShell>
   );

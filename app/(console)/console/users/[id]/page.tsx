@@ -2,7 +2,8 @@ import type { Metadata } from 'next';
 import { can } from '@/components/console/permissions';
 import { UserDetail } from '@/components/console/users/user-detail';
 import { NoAccess } from '@/components/ui/page-header';
-import { requirePageUser } from '@/lib/http/page-context';
+import { realmSettings } from '@/lib/domain/realm-settings/realm-settings';
+import { pageContext, requirePageUser } from '@/lib/http/page-context';
 
 export const metadata: Metadata = { title: 'User' };
 
@@ -13,5 +14,6 @@ export default async function UserPage({ params, searchParams }: Props) {
   if (!can(user, 'user:read')) return <NoAccess what="users" />;
   const { id } = await params;
   const created = (await searchParams).created === '1';
-  return <UserDetail userId={id} selfId={user.Id} created={created} canWrite={can(user, 'user:write')} canReadGroups={can(user, 'authorization-group:read')} />;
+  const settings = await realmSettings((await pageContext()).realm);
+  return <UserDetail userId={id} selfId={user.Id} created={created} canWrite={can(user, 'user:write')} canReadGroups={can(user, 'authorization-group:read')} passwordMinLength={settings.PasswordPolicy.MinLength} />;
 }
