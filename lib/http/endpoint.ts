@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AppContextSlug } from '../authz/catalog';
+import type { ControlPlanePermission, CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG, MainAppPermission } from '../authz/catalog';
 import type { DomainContext } from '../domain/context';
 import type { RateLimitPolicyName } from '../rate-limit/policies';
 
@@ -40,9 +40,6 @@ export type Endpoint<B = undefined, Q = undefined, P = undefined, S extends Resp
   summary: string;
   tags: readonly string[];
   auth: AuthMode;
-  /** App context of the permission check (spec 5.7.2); defaults to the main app. */
-  app?: AppContextSlug;
-  permission?: string;
   /**
    * Also accept an OAuth bearer token (spec 5.2): `management` = scope `gatehouse.management` and
    * audience `urn:gatehouse:management-api`, checked against the same live `permission`; `invite-read`
@@ -61,7 +58,15 @@ export type Endpoint<B = undefined, Q = undefined, P = undefined, S extends Resp
   bodyLimit?: number;
   // Method syntax on purpose: it lets a typed endpoint be stored in the untyped catalog.
   handler(input: HandlerInput<B, Q, P>): Promise<HandlerResult<S>>;
-};
+} & PermissionCheck;
+
+/**
+ * The permission the caller needs, in the App context of the check (spec 5.7.2): the main app's
+ * catalog by default, the control plane's when `app` says so. Only catalog names type-check.
+ */
+export type PermissionCheck =
+  | { app?: typeof MAIN_APP_SLUG; permission?: MainAppPermission }
+  | { app: typeof CONTROL_PLANE_APP_SLUG; permission?: ControlPlanePermission };
 
 /**
  * The declaration keeps its exact input and result types; the catalog (route wrapper, OpenAPI
