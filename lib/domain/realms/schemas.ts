@@ -5,8 +5,8 @@ import { z } from 'zod';
 const domain = z.string().trim().toLowerCase().min(1).max(253);
 
 export const initialAdminSchema = z.object({
-  UserName: z.string().trim().min(1).max(128),
-  Email: z.email().max(254),
+  UserName: z.string().trim().min(1, 'Enter a user name.').max(128),
+  Email: z.email('Enter a valid e-mail address.').max(254),
   Firstname: z.string().trim().max(100).nullish(),
   Lastname: z.string().trim().max(100).nullish(),
 });
@@ -14,7 +14,7 @@ export type InitialAdminInput = z.infer<typeof initialAdminSchema>;
 
 export const createRealmSchema = z.object({
   Slug: z.string(),
-  DisplayName: z.string().trim().min(1).max(200),
+  DisplayName: z.string().trim().min(1, 'Enter a display name.').max(200),
   Description: z.string().trim().max(2000).nullish(),
   Domains: z.array(domain).min(1).max(50),
   InitialAdmin: initialAdminSchema.nullish(),
