@@ -8,6 +8,7 @@ import { passkeyRegistrationOptions, registerPasskey } from '../domain/passkeys/
 import { defineEndpoint } from '../http/endpoint';
 import { applySignInOutcome } from '../http/sign-in-response';
 import { loginOutcomeSchema } from './account-endpoints';
+import { passkeyNameSchema, passkeySchema } from '../domain/passkeys/schemas';
 
 // Passkeys (spec 4.3, 5.5; CONTRACT.md "Account bodies"). Options are the JSON @simplewebauthn/server
 // makes, to hand to @simplewebauthn/browser as `{ optionsJSON }`; the finishing calls take the
@@ -91,16 +92,6 @@ const requestOptionsSchema = z.object({
   hints: z.array(z.string()).optional(),
 });
 
-export const passkeySchema = z.object({
-  Id: z.string(),
-  DisplayName: z.string(),
-  CreatedAt: z.date(),
-  LastUsedAt: z.date().nullish(),
-  DeviceType: z.string().nullish(),
-  BackedUp: z.boolean(),
-  Transports: z.array(z.string()),
-});
-
 export const listPasskeysEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/account/passkey',
@@ -117,7 +108,7 @@ export const passkeyRegisterOptionsEndpoint = defineEndpoint({
   summary: 'Start adding a passkey: WebAuthn creation options (discoverable credential, user verification required)',
   tags,
   auth: 'user',
-  body: z.object({ DisplayName: z.string().trim().max(100).nullish() }),
+  body: passkeyNameSchema,
   response: creationOptionsSchema,
   handler: async ({ ctx, body }) => passkeyRegistrationOptions(ctx, body.DisplayName),
 });
