@@ -1,33 +1,26 @@
-// Wire shapes of the self-service account routes this area reads (lib/api/*-endpoints.ts).
+import type { emailOtpStatusSchema } from '@/lib/domain/email-otp/schemas';
+import type { mfaSetupSchema, mfaStatusSchema } from '@/lib/domain/mfa/schemas';
+import type { passkeySchema } from '@/lib/domain/passkeys/schemas';
+import { profileFieldsSchema, type ChangeRequestStatus, type changeRequestSchema, type ownRequestsSchema } from '@/lib/domain/profile-requests/schemas';
+import type { appInfoSchema } from '@/lib/domain/realms/schemas';
+import type { browserSessionSchema, clientSessionSchema, mySessionsSchema } from '@/lib/domain/sessions/schemas';
+import type { WireOf } from '@/lib/http/wire';
 
-export type ProfileFields = { Firstname?: string; Lastname?: string; Acronym?: string; Email?: string };
-export type ChangeRequestStatus = 'AwaitingEmailVerification' | 'Open' | 'Approved' | 'Rejected' | 'Cancelled';
-export type ChangeRequest = {
-  Id: string;
-  UserId: string;
-  UserName?: string;
-  Status: ChangeRequestStatus;
-  Changes: ProfileFields;
-  Current?: ProfileFields;
-  Reason?: string | null;
-  DecidedAt?: string | null;
-  CreatedAt: string;
-  UpdatedAt?: string | null;
-};
-export type OwnRequests = { Open?: ChangeRequest; LastDecided?: ChangeRequest };
-export type MfaStatus = { enabled: boolean; hasAuthenticator: boolean };
-export type MfaSetup = { SharedKey: string; AuthenticatorUri: string; QrCodeSvg: string };
-export type EmailOtpStatus = { Enabled: boolean; Email: string; EmailConfirmed: boolean };
-export type Passkey = { Id: string; DisplayName: string; CreatedAt: string; LastUsedAt?: string | null; DeviceType?: string | null; BackedUp: boolean; Transports: string[] };
-/** GET /api/auth/sessions (spec 4.6); dates arrive as ISO strings. */
-export type BrowserSession = { Id: string; IsCurrent: boolean; CreatedAt: string; LastSeenAt: string; ExpiresAt: string; IpAddress?: string; UserAgent?: string; Methods: string[] };
-export type ClientSession = { Id: string; ClientId: string; ClientName: string; Scopes: string[]; CreatedAt: string; ExpiresAt?: string };
-export type MySessions = { Sessions: BrowserSession[]; ClientSessions: ClientSession[] };
-export type AppInfo = {
-  Realm: string;
-  DisplayName: string;
-  SignIn: { Password: boolean; PasswordlessOnly: boolean; EmailOtp: boolean; MagicLink: boolean; Passkeys: boolean };
-};
+// Wire shapes of the self-service account routes this area reads, derived from the response schemas
+// the API parses its answers through (dates arrive as ISO strings, nulls are omitted).
+export type { ChangeRequestStatus };
+export type ProfileFields = WireOf<typeof profileFieldsSchema>;
+export type ChangeRequest = WireOf<typeof changeRequestSchema>;
+export type OwnRequests = WireOf<typeof ownRequestsSchema>;
+export type MfaStatus = WireOf<typeof mfaStatusSchema>;
+export type MfaSetup = WireOf<typeof mfaSetupSchema>;
+export type EmailOtpStatus = WireOf<typeof emailOtpStatusSchema>;
+export type Passkey = WireOf<typeof passkeySchema>;
+/** GET /api/auth/sessions (spec 4.6). */
+export type BrowserSession = WireOf<typeof browserSessionSchema>;
+export type ClientSession = WireOf<typeof clientSessionSchema>;
+export type MySessions = WireOf<typeof mySessionsSchema>;
+export type AppInfo = WireOf<typeof appInfoSchema>;
 
 export const accountKeys = {
   profileRequest: ['account', 'profile-request'] as const,
@@ -47,7 +40,7 @@ export const STATUS_LABELS: Record<ChangeRequestStatus, string> = {
 };
 
 export const FIELD_LABELS: Record<keyof ProfileFields, string> = { Firstname: 'First name', Lastname: 'Last name', Acronym: 'Acronym', Email: 'E-mail' };
-export const PROFILE_FIELDS = ['Firstname', 'Lastname', 'Acronym', 'Email'] as const;
+export const PROFILE_FIELDS = profileFieldsSchema.keyof().options;
 
 /** "" in a request means "clear the field". */
 export function shownValue(v: string | undefined | null): string {

@@ -4,7 +4,7 @@ import { startRegistration, WebAuthnError } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api, problemMessage } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
@@ -12,10 +12,11 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { TextField } from '@/components/ui/field';
 import { QueryState, formatDate } from '@/components/ui/query-state';
+import { passkeyNameSchema } from '@/lib/domain/passkeys/schemas';
 import { accountKeys, type Passkey } from './account-types';
 import { AccountSection } from './section';
 
-const schema = z.object({ DisplayName: z.string().trim().max(100, 'Use at most 100 characters.') });
+const schema = passkeyNameSchema;
 type Values = z.infer<typeof schema>;
 const FIELDS = ['DisplayName'] as const;
 

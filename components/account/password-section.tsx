@@ -9,14 +9,11 @@ import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/field';
+import { changePasswordBodySchema } from '@/lib/domain/passwords/schemas';
 import { AccountSection } from './section';
 
-const schema = z
-  .object({
-    CurrentPassword: z.string().min(1, 'Enter your current password.'),
-    NewPassword: z.string().min(1, 'Enter a new password.').max(1024),
-    Repeat: z.string(),
-  })
+const schema = changePasswordBodySchema
+  .extend({ Repeat: z.string() })
   .refine((v) => v.NewPassword === v.Repeat, { path: ['Repeat'], message: 'The passwords do not match.' });
 type Values = z.infer<typeof schema>;
 const FIELDS = ['CurrentPassword', 'NewPassword', 'Repeat'] as const;

@@ -3,24 +3,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ApiError, api, problemMessage } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { QueryState, formatDate } from '@/components/ui/query-state';
-import { FIELD_LABELS, PROFILE_FIELDS, STATUS_LABELS, accountKeys, shownValue, type ChangeRequest, type OwnRequests, type ProfileFields } from './account-types';
+import { profileRequestBodySchema } from '@/lib/domain/profile-requests/schemas';
+import { FIELD_LABELS, PROFILE_FIELDS, STATUS_LABELS, accountKeys, shownValue, type ChangeRequest, type OwnRequests } from './account-types';
 import { AccountSection } from './section';
 
 export type ProfileUser = { UserName: string; Email: string; Firstname?: string | null; Lastname?: string | null; Acronym?: string | null };
 
-const schema = z.object({
-  Firstname: z.string().trim().max(100, 'Use at most 100 characters.'),
-  Lastname: z.string().trim().max(100, 'Use at most 100 characters.'),
-  Acronym: z.string().trim().max(16, 'Use at most 16 characters.'),
-  Email: z.union([z.email('Enter a valid e-mail address.').max(254), z.literal('')]),
-});
+const schema = profileRequestBodySchema;
 type Values = z.infer<typeof schema>;
 
 const current = (u: ProfileUser): Values => ({ Firstname: u.Firstname ?? '', Lastname: u.Lastname ?? '', Acronym: u.Acronym ?? '', Email: u.Email });
@@ -64,7 +60,7 @@ export function ProfileSection({ user }: { user: ProfileUser }) {
   const submit = useMutation({
     mutationFn: async (v: Values) => {
       const before = current(user);
-      const body: ProfileFields = {};
+      const body: z.input<typeof profileRequestBodySchema> = {};
       for (const f of PROFILE_FIELDS) if (v[f] !== before[f]) body[f] = v[f];
       if (Object.keys(body).length === 0) throw new ApiError({ title: 'Change at least one field before sending the request.', status: 400 });
       return api<ChangeRequest>('/api/account/profile/request', { method: 'PUT', body });

@@ -1,70 +1,21 @@
+import type { appLookupSchema, appSchema } from '@/lib/domain/apps/schemas';
+import type { effectiveMemberSchema, groupSchema } from '@/lib/domain/groups/schemas';
+import type { roleSchema } from '@/lib/domain/roles/schemas';
+import type { groupRefSchema, userGroupSchema, userSchema } from '@/lib/domain/users/schemas';
+import type { WireOf } from '@/lib/http/wire';
+
 // Wire shapes of the directory endpoints as the browser receives them (spec 4.7; CONTRACT.md
-// "Admin payloads"; lib/domain/{users,groups,roles,apps}/schemas.ts). Nulls are omitted on the wire.
-export type User = {
-  Id: string;
-  UserName: string;
-  Email: string;
-  EmailConfirmed: boolean;
-  Firstname?: string;
-  Lastname?: string;
-  Acronym?: string;
-  DisplayName: string;
-  IsActive: boolean;
-  IsDeleted: boolean;
-  DeletedAt?: string;
-  HasPassword: boolean;
-  LastLoginAt?: string;
-  CreatedAt: string;
-  UpdatedAt?: string;
-};
-
-export type GroupRef = { Id: string; Name: string };
-
-export type UserGroup = { Id: string; Name: string; Description?: string; BoundTo: string[]; IsBuiltIn: boolean; Direct: boolean; Path: GroupRef[] };
-
-export type Group = {
-  Id: string;
-  Name: string;
-  Description?: string;
-  BoundTo: string[];
-  Dormant: boolean;
-  IsBuiltIn: boolean;
-  RoleIds: string[];
-  ParentGroupIds: string[];
-  ChildGroupIds: string[];
-  MemberCount: number;
-  CreatedAt: string;
-  UpdatedAt?: string;
-};
-
+// "Admin payloads"), derived from the response schemas the API parses its answers through.
+export type User = WireOf<typeof userSchema>;
+export type GroupRef = WireOf<typeof groupRefSchema>;
+export type UserGroup = WireOf<typeof userGroupSchema>;
+export type Group = WireOf<typeof groupSchema>;
 /** A user (UserId and UserName set) or a service account, both members through groups (spec 5.7). */
-export type EffectiveMember = {
-  Kind: 'User' | 'ServiceAccount';
-  Id: string;
-  UserId?: string;
-  UserName?: string;
-  DisplayName: string;
-  IsActive: boolean;
-  Direct: boolean;
-  Via: GroupRef[];
-};
-
-export type Role = {
-  Id: string;
-  Name: string;
-  Description?: string;
-  AppId: string;
-  AppSlug: string;
-  Permissions: string[];
-  IsBuiltIn: boolean;
-  GroupIds: string[];
-  CreatedAt: string;
-  UpdatedAt?: string;
-};
-
-export type AppLookup = { Id: string; Slug: string; DisplayName: string };
-export type CatalogEntry = { Name: string; Description?: string };
-export type App = AppLookup & { Description?: string; IsBuiltIn: boolean; PermissionCatalog: CatalogEntry[] };
+export type EffectiveMember = WireOf<typeof effectiveMemberSchema>;
+export type Role = WireOf<typeof roleSchema>;
+export type AppLookup = WireOf<typeof appLookupSchema>;
+export type App = WireOf<typeof appSchema>;
+export type CatalogEntry = App['PermissionCatalog'][number];
 
 export const keys = {
   users: ['users'] as const,

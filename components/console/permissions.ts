@@ -1,20 +1,24 @@
+import { CONTROL_PLANE_APP_SLUG, REALM_ADMIN, resourceOf, type ControlPlanePermission, type MainAppPermission } from '@/lib/authz/catalog';
+
 // What the signed-in user may use, from GET /api/account/me's pre-expanded permissions (spec 5.7):
 // `realm:admin` means everything, `<resource>:admin` everything on that resource. The server checks
-// every call again; this only decides what the console shows.
-export type Viewer = { Permissions: string[]; ControlPlanePermissions?: string[]; IsControlPlane: boolean };
-export type AppContext = 'main' | 'control-plane';
+// every call again; this only decides what the console shows. Permission names are the catalog's
+// types (lib/authz/catalog.ts), so a page cannot ask for a permission Gatehouse does not have.
 
-function resourceOf(permission: string): string {
-  const i = permission.lastIndexOf(':');
-  return i > 0 ? permission.slice(0, i) : permission;
+export type Viewer = { Permissions: readonly string[]; ControlPlanePermissions?: readonly string[]; IsControlPlane: boolean };
+
+export function can(viewer: Viewer, permission: MainAppPermission): boolean;
+export function can(viewer: Viewer, permission: ControlPlanePermission, app: typeof CONTROL_PLANE_APP_SLUG): boolean;
+export function can(viewer: Viewer, permission: string, app?: typeof CONTROL_PLANE_APP_SLUG): boolean {
+  const granted = app === CONTROL_PLANE_APP_SLUG ? (viewer.IsControlPlane ? (viewer.ControlPlanePermissions ?? []) : []) : viewer.Permissions;
+  return granted.includes(REALM_ADMIN) || granted.includes(permission) || granted.includes(`${resourceOf(permission)}:admin`);
 }
 
-export function can(viewer: Viewer, permission: string, app: AppContext = 'main'): boolean {
-  const granted = app === 'control-plane' ? (viewer.IsControlPlane ? viewer.ControlPlanePermissions ?? [] : []) : viewer.Permissions;
-  return granted.includes('realm:admin') || granted.includes(permission) || granted.includes(`${resourceOf(permission)}:admin`);
-}
-
-export type NavItem = { href: string; label: string; description: string; permission: string; app?: AppContext; section: 'Directory' | 'Integrations' | 'Security' | 'Platform' };
+type NavSection = 'Directory' | 'Integrations' | 'Security' | 'Platform';
+export type NavItem = { href: string; label: string; description: string; section: NavSection } & (
+  | { permission: MainAppPermission; app?: undefined }
+  | { permission: ControlPlanePermission; app: typeof CONTROL_PLANE_APP_SLUG }
+);
 
 export const NAV_ITEMS: NavItem[] = [
   { href: '/console/users', label: 'Users', description: 'People who can sign in to this realm.', permission: 'user:read', section: 'Directory' },
@@ -30,5 +34,5 @@ export const NAV_ITEMS: NavItem[] = [
 ];
 
 export function visibleNav(viewer: Viewer): NavItem[] {
-  return NAV_ITEMS.filter((item) => can(viewer, item.permission, item.app));
+  return NAV_ITEMS.filter((item) => (item.app ? can(viewer, item.permission, item.app) : can(viewer, item.permission)));
 }

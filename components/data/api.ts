@@ -28,7 +28,8 @@ export class ApiError extends Error {
   }
 }
 
-export type ListPage<T> = { items: T[]; totalCount: number; page: number; pageSize: number };
+/** A list answer (lib/domain/paging.ts: the shape pageSchema declares). */
+export type { Page as ListPage } from '@/lib/domain/paging';
 
 export type ListQuery = { page?: number; pageSize?: number; search?: string; sortBy?: string; sortDescending?: boolean };
 

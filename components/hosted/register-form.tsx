@@ -10,13 +10,14 @@ import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/field';
+import type { FIELD_POLICIES } from '@/lib/domain/realm-settings/schema';
 import type { LoginOutcome, SignInMethods } from './login-outcome';
 import { LoginForm } from './login-form';
 import { stepAfter } from './login-outcome';
 import { safeRedirect } from './safe-redirect';
 import { TokenFailure, TokenProgress, useTokenRedemption } from './token-action';
 
-export type FieldPolicy = 'Off' | 'Optional' | 'Required';
+export type FieldPolicy = (typeof FIELD_POLICIES)[number];
 export type RegistrationConfig = {
   fields: { Username: FieldPolicy; Firstname: FieldPolicy; Lastname: FieldPolicy };
   inviteCode: boolean;

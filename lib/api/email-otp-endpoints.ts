@@ -8,6 +8,7 @@ import { validationError } from '../errors/app-error';
 import { defineEndpoint } from '../http/endpoint';
 import { applySignInOutcome } from '../http/sign-in-response';
 import { loginOutcomeSchema } from './account-endpoints';
+import { emailOtpStatusSchema } from '../domain/email-otp/schemas';
 
 // E-mail one-time codes (spec 4.3, 5.5, 5.6; CONTRACT.md "Account bodies"). With `Email` these are
 // a first factor; without it, and with the pending cookie of a sign-in that waits for a second
@@ -29,7 +30,7 @@ export const emailOtpStatusEndpoint = defineEndpoint({
   summary: 'Whether the realm allows e-mail codes, and the address they go to',
   tags,
   auth: 'user',
-  response: z.object({ Enabled: z.boolean(), Email: z.string(), EmailConfirmed: z.boolean() }),
+  response: emailOtpStatusSchema,
   handler: async ({ ctx }) => emailOtpStatus(ctx),
 });
 

@@ -1,28 +1,12 @@
 import { z } from 'zod';
 import { readAuthLog, readPlatformAudit } from '../domain/audit/read-logs';
+import { logEntrySchema } from '../domain/audit/schemas';
 import { defineEndpoint } from '../http/endpoint';
 
 const logQuery = z.object({
   category: z.string().max(100).optional(),
   eventType: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).default(100).transform((n) => Math.min(n, 1000)),
-});
-
-const entry = z.object({
-  Id: z.string(),
-  CreatedAt: z.date(),
-  Category: z.string(),
-  EventType: z.string(),
-  Success: z.boolean().optional(),
-  UserId: z.string().nullish(),
-  UserName: z.string().nullish(),
-  IpAddress: z.string().nullish(),
-  UserAgent: z.string().nullish(),
-  RealmSlug: z.string().nullish(),
-  ActorId: z.string().nullish(),
-  ActorRealm: z.string().nullish(),
-  TargetId: z.string().nullish(),
-  Detail: z.unknown().optional(),
 });
 
 export const authLogEndpoint = defineEndpoint({
@@ -33,7 +17,7 @@ export const authLogEndpoint = defineEndpoint({
   auth: 'user',
   permission: 'auth-log:read',
   query: logQuery,
-  response: z.array(entry),
+  response: z.array(logEntrySchema),
   handler: async ({ ctx, query }) => readAuthLog(ctx, query),
 });
 
@@ -47,6 +31,6 @@ export const platformAuditEndpoint = defineEndpoint({
   controlPlaneOnly: true,
   permission: 'control-plane:platform-audit:read',
   query: logQuery,
-  response: z.array(entry),
+  response: z.array(logEntrySchema),
   handler: async ({ ctx, query }) => readPlatformAudit(ctx, query),
 });

@@ -8,6 +8,7 @@ import { twoFactorStatus } from '../domain/mfa/two-factor-status';
 import { defineEndpoint } from '../http/endpoint';
 import { applySignInOutcome } from '../http/sign-in-response';
 import { loginOutcomeSchema } from './account-endpoints';
+import { mfaSetupSchema, mfaStatusSchema } from '../domain/mfa/schemas';
 
 // TOTP second factor (spec 4.3, 5.5; CONTRACT.md "Account bodies"). Self-service routes need the
 // session cookie, except that setup and verify also accept the pending cookie of a setup-only
@@ -22,7 +23,7 @@ export const mfaStatusEndpoint = defineEndpoint({
   summary: "The signed-in user's two-factor state (lower-case, as the spec writes it)",
   tags,
   auth: 'user',
-  response: z.object({ enabled: z.boolean(), hasAuthenticator: z.boolean() }),
+  response: mfaStatusSchema,
   handler: async ({ ctx }) => twoFactorStatus(ctx),
 });
 
@@ -33,7 +34,7 @@ export const mfaSetupEndpoint = defineEndpoint({
   tags,
   auth: 'optional',
   rateLimit: 'mfa-login',
-  response: z.object({ SharedKey: z.string(), AuthenticatorUri: z.string(), QrCodeSvg: z.string() }),
+  response: mfaSetupSchema,
   handler: async ({ ctx, request }) => setupAuthenticator(ctx, pendingToken(request)),
 });
 

@@ -8,6 +8,7 @@ import { passkeyRegistrationOptions, registerPasskey } from '../domain/passkeys/
 import { defineEndpoint } from '../http/endpoint';
 import { applySignInOutcome } from '../http/sign-in-response';
 import { loginOutcomeSchema } from './account-endpoints';
+import { passkeyNameSchema, passkeySchema } from '../domain/passkeys/schemas';
 
 // Passkeys (spec 4.3, 5.5; CONTRACT.md "Account bodies"). Options are the JSON @simplewebauthn/server
 // makes, to hand to @simplewebauthn/browser as `{ optionsJSON }`; the finishing calls take the
@@ -52,39 +53,43 @@ function withoutNulls<T>(value: unknown): T {
   return JSON.parse(JSON.stringify(value, (_k, v: unknown) => (v === null ? undefined : v))) as T;
 }
 
-const descriptor = z.looseObject({ id: z.string(), type: z.literal('public-key'), transports: z.array(z.string()).optional() });
+// The options are WebAuthn's JSON dictionaries, closed as the specification and the library's types
+// declare them (PublicKeyCredentialCreationOptionsJSON, ...RequestOptionsJSON), so the handler's value
+// is checked against them at compile time. `prf` is left out: its inputs are binary and never set here.
+const descriptor = z.object({ id: z.string(), type: z.string(), transports: z.array(z.string()).optional() });
+const extensions = z
+  .object({ appid: z.string().optional(), credProps: z.boolean().optional(), hmacCreateSecret: z.boolean().optional(), minPinLength: z.boolean().optional() })
+  .optional();
 
-const creationOptionsSchema = z.looseObject({
+const creationOptionsSchema = z.object({
   challenge: z.string(),
-  rp: z.looseObject({ name: z.string(), id: z.string().optional() }),
-  user: z.looseObject({ id: z.string(), name: z.string(), displayName: z.string() }),
-  pubKeyCredParams: z.array(z.looseObject({ alg: z.number(), type: z.literal('public-key') })),
+  rp: z.object({ name: z.string(), id: z.string().optional() }),
+  user: z.object({ id: z.string(), name: z.string(), displayName: z.string() }),
+  pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') })),
   timeout: z.number().optional(),
   excludeCredentials: z.array(descriptor).optional(),
-  authenticatorSelection: z.looseObject({}).optional(),
+  authenticatorSelection: z
+    .object({
+      authenticatorAttachment: z.string().optional(),
+      requireResidentKey: z.boolean().optional(),
+      residentKey: z.string().optional(),
+      userVerification: z.string().optional(),
+    })
+    .optional(),
   attestation: z.string().optional(),
-  extensions: z.looseObject({}).optional(),
+  attestationFormats: z.array(z.string()).optional(),
+  extensions,
   hints: z.array(z.string()).optional(),
 });
 
-const requestOptionsSchema = z.looseObject({
+const requestOptionsSchema = z.object({
   challenge: z.string(),
   rpId: z.string().optional(),
   timeout: z.number().optional(),
   allowCredentials: z.array(descriptor).optional(),
   userVerification: z.string().optional(),
-  extensions: z.looseObject({}).optional(),
+  extensions,
   hints: z.array(z.string()).optional(),
-});
-
-export const passkeySchema = z.object({
-  Id: z.string(),
-  DisplayName: z.string(),
-  CreatedAt: z.date(),
-  LastUsedAt: z.date().nullish(),
-  DeviceType: z.string().nullish(),
-  BackedUp: z.boolean(),
-  Transports: z.array(z.string()),
 });
 
 export const listPasskeysEndpoint = defineEndpoint({
@@ -103,7 +108,7 @@ export const passkeyRegisterOptionsEndpoint = defineEndpoint({
   summary: 'Start adding a passkey: WebAuthn creation options (discoverable credential, user verification required)',
   tags,
   auth: 'user',
-  body: z.object({ DisplayName: z.string().trim().max(100).nullish() }),
+  body: passkeyNameSchema,
   response: creationOptionsSchema,
   handler: async ({ ctx, body }) => passkeyRegistrationOptions(ctx, body.DisplayName),
 });

@@ -2,22 +2,11 @@ import { z } from 'zod';
 import { clearedSessionCookie } from '../auth/session-cookie';
 import { listMySessions, revokeMyBrowserSession, revokeMyClientSession, revokeMyOtherSessions, signOutEverywhere } from '../domain/sessions/my-sessions';
 import { defineEndpoint } from '../http/endpoint';
+import { mySessionsSchema } from '../domain/sessions/schemas';
 
 // Sessions (spec 4.6): the signed-in person's browser sessions and native/OAuth client sessions.
 const tags = ['Sessions'];
 const id = z.object({ id: z.string().min(1).max(200) });
-
-const browserSession = z.object({
-  Id: z.string(),
-  IsCurrent: z.boolean(),
-  CreatedAt: z.date(),
-  LastSeenAt: z.date(),
-  ExpiresAt: z.date(),
-  IpAddress: z.string().optional(),
-  UserAgent: z.string().optional(),
-  Methods: z.array(z.string()),
-});
-const clientSession = z.object({ Id: z.string(), ClientId: z.string(), ClientName: z.string(), Scopes: z.array(z.string()), CreatedAt: z.date(), ExpiresAt: z.date().optional() });
 
 export const listSessionsEndpoint = defineEndpoint({
   method: 'GET',
@@ -25,7 +14,7 @@ export const listSessionsEndpoint = defineEndpoint({
   summary: 'Your browser sessions and your native/OAuth client sessions',
   tags,
   auth: 'user',
-  response: z.object({ Sessions: z.array(browserSession), ClientSessions: z.array(clientSession) }),
+  response: mySessionsSchema,
   handler: async ({ ctx }) => listMySessions(ctx),
 });
 

@@ -10,6 +10,7 @@ import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
 import { jwtStillLive } from './jwt-access-tokens';
 import { shared } from '../runtime/shared';
+import { inEventAreas } from '../events/catalog';
 
 // Verifies an OAuth access token presented to Gatehouse's own API (spec 5.2). JWTs are checked
 // against the realm's published keys, issuer and expiry; reference tokens are looked up in the
@@ -34,7 +35,7 @@ function keyCache(): LRUCache<string, Promise<KeySet>> {
   return shared('auth.bearer-keys', () => {
     const cache = new LRUCache<string, Promise<KeySet>>({ max: 2_000, ttl: 5 * 60_000 });
     subscribe(async (event) => {
-      if (event.type.startsWith('signing-key.') || event.type.startsWith('realm.')) cache.delete(event.realmId);
+      if (inEventAreas(event.type, ['signing-key', 'realm'])) cache.delete(event.realmId);
     });
     return cache;
   });

@@ -4,6 +4,7 @@ import type { RealmDb, RealmTx } from '../db/types';
 import { subscribe } from '../events/bus';
 import { shared } from '../runtime/shared';
 import type { GroupNode } from './evaluate';
+import { inEventAreas, type EventArea } from '../events/catalog';
 
 // The realm's group graph (groups, nesting, roles and their permissions) changes rarely and is read
 // by every authorised request, so it is cached per realm and dropped on any group, role or app
@@ -60,13 +61,13 @@ export function groupGraph(realmId: string, db: RealmDb): Promise<Map<string, Gr
   return hit;
 }
 
-const GRAPH_EVENTS = /^(group|role|app|realm)\./;
+const GRAPH_EVENT_AREAS: readonly EventArea[] = ['group', 'role', 'realm'];
 
 /** Drops a realm's cached graph whenever something it is built from changes. */
 export function registerGroupGraphInvalidation(): void {
   shared('authz.group-graph.subscriber', () =>
     subscribe((event) => {
-      if (GRAPH_EVENTS.test(event.type)) invalidateGroupGraph(event.type.startsWith('realm.') ? undefined : event.realmId);
+      if (inEventAreas(event.type, GRAPH_EVENT_AREAS)) invalidateGroupGraph(inEventAreas(event.type, ['realm']) ? undefined : event.realmId);
     }),
   );
 }

@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error';
 import { realmDb, type DomainContext } from '../domain/context';
 import { collectGrants, hasPermission } from './evaluate';
 import { loadReachableGroups } from './grants-repo';
-import type { AppContextSlug } from './catalog';
+import type { AppContextSlug, MainAppPermission, PermissionOf } from './catalog';
 
 // The one authorization mechanism (spec 5.7). Grants are computed per request and memoised on the
 // domain context, so the route wrapper and the domain operation can both check at no extra cost.
@@ -31,7 +31,12 @@ export async function grantsOf(ctx: DomainContext, app: AppContextSlug): Promise
   return p;
 }
 
-/** Throws 401 for anonymous callers and 403 when the permission is missing. System actors pass. */
+/**
+ * Throws 401 for anonymous callers and 403 when the permission is missing. System actors pass. The
+ * permission must be one of the catalog of the App checked (the main app unless named).
+ */
+export async function requirePermission(ctx: DomainContext, permission: MainAppPermission): Promise<void>;
+export async function requirePermission<A extends AppContextSlug>(ctx: DomainContext, permission: PermissionOf<A>, app: A): Promise<void>;
 export async function requirePermission(ctx: DomainContext, permission: string, app: AppContextSlug = 'gatehouse'): Promise<void> {
   if (ctx.actor.kind === 'system') return;
   if (ctx.actor.kind === 'anonymous') throw new AppError('Auth.Unauthenticated');

@@ -1,5 +1,6 @@
 import type { DomainContext } from '../domain/context';
-import type { DomainEvent, EventActor } from './types';
+import type { BareEventType, EventPayloads, EventType } from './catalog';
+import type { EventActor, EventOf } from './types';
 
 export function actorOf(ctx: DomainContext): EventActor {
   const a = ctx.actor;
@@ -10,8 +11,13 @@ export function actorOf(ctx: DomainContext): EventActor {
   return { kind: 'anonymous' };
 }
 
-/** Builds the event for a change made in `ctx` (realm, actor, address and agent filled in). */
-export function eventFrom(ctx: DomainContext, type: string, subjectId?: string, data?: Record<string, unknown>): DomainEvent {
+/**
+ * Builds the event for a change made in `ctx` (realm, actor, address and agent filled in). Only
+ * names of the event catalog are accepted, each with the payload the catalog declares for it.
+ */
+export function eventFrom<T extends BareEventType>(ctx: DomainContext, type: T, subjectId?: string): EventOf<T>;
+export function eventFrom<T extends EventType>(ctx: DomainContext, type: T, subjectId: string | undefined, data: EventPayloads[T]): EventOf<T>;
+export function eventFrom(ctx: DomainContext, type: EventType, subjectId?: string, data?: EventPayloads[EventType]): EventOf<EventType> {
   return {
     type,
     realmId: ctx.realm.id,

@@ -1,9 +1,10 @@
-// Domain events: one per mutation, published after commit (ARCHITECTURE.md). Names are `area.verbed`.
+import type { EventPayloads, EventType } from './catalog';
+
+// Domain events: one per mutation, published after commit (ARCHITECTURE.md). Names and payloads are
+// declared once in ./catalog.ts.
 export type EventActor = { id?: string; name?: string; realmSlug?: string; kind: 'user' | 'service-account' | 'client' | 'system' | 'anonymous' };
 
-export type DomainEvent = {
-  /** `area.verbed`, e.g. `realm.created`, `user.updated`, `auth.login-failed`. */
-  type: string;
+type EventEnvelope = {
   realmId: string;
   realmSlug: string;
   /** The realm's database, so subscribers that write into it need no global-store lookup. */
@@ -14,6 +15,15 @@ export type DomainEvent = {
   at: Date;
   ip?: string;
   userAgent?: string;
-  /** PII-free facts about the change, for logs and subscribers. */
-  data?: Record<string, unknown>;
 };
+
+/** One event of type `T` (or of any type of a union `T`, with the union of their payloads). */
+export type EventOf<T extends EventType> = EventEnvelope & {
+  /** `area.verbed`, e.g. `realm.created`, `user.updated`, `auth.login-failed`. */
+  type: T;
+  /** PII-free facts about the change, for logs and subscribers. */
+  data: EventPayloads[T];
+};
+
+/** Any event: a union discriminated by `type`, so `event.type === 'realm.created'` narrows `data`. */
+export type DomainEvent = { [K in EventType]: EventOf<K> }[EventType];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AppContextSlug } from '../authz/catalog';
+import type { ControlPlanePermission, CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG, MainAppPermission } from '../authz/catalog';
 import type { DomainContext } from '../domain/context';
 import type { RateLimitPolicyName } from '../rate-limit/policies';
 
@@ -22,19 +22,24 @@ export type HandlerInput<B, Q, P> = {
   headers: Headers;
 };
 
-/** A handler returns a body (answered with `status`), or a Response for full control. */
-export type EndpointResult = unknown;
+/**
+ * What a handler may return. With a response schema: the schema's input side, because the route
+ * wrapper passes the value through `response.parse` (Dates in, the wire's ISO strings come from
+ * `toWire` afterwards), or a Response for full control. Without one there is no body to check:
+ * nothing (answered with `status`, e.g. 204) or a Response (redirects, files, raw JSON).
+ */
+export type HandlerResult<S extends ResponseSchema> = [S] extends [z.ZodType] ? z.input<S> | Response : void | Response;
 
-export type Endpoint<B = undefined, Q = undefined, P = undefined> = {
+/** The allow-list an answer is parsed through, or none. */
+export type ResponseSchema = z.ZodType | undefined;
+
+export type Endpoint<B = undefined, Q = undefined, P = undefined, S extends ResponseSchema = undefined> = {
   method: HttpMethod;
   /** OpenAPI path template, e.g. `/api/admin/realms/{slug}`. */
   path: string;
   summary: string;
   tags: readonly string[];
   auth: AuthMode;
-  /** App context of the permission check (spec 5.7.2); defaults to the main app. */
-  app?: AppContextSlug;
-  permission?: string;
   /**
    * Also accept an OAuth bearer token (spec 5.2): `management` = scope `gatehouse.management` and
    * audience `urn:gatehouse:management-api`, checked against the same live `permission`; `invite-read`
@@ -47,17 +52,31 @@ export type Endpoint<B = undefined, Q = undefined, P = undefined> = {
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;
   /** Allow-list the answer is parsed through, so a hash or secret cannot leak. */
-  response?: z.ZodType;
+  response?: S;
   status?: number;
   rateLimit?: RateLimitPolicyName;
   bodyLimit?: number;
   // Method syntax on purpose: it lets a typed endpoint be stored in the untyped catalog.
-  handler(input: HandlerInput<B, Q, P>): Promise<EndpointResult>;
+  handler(input: HandlerInput<B, Q, P>): Promise<HandlerResult<S>>;
+} & PermissionCheck;
+
+/**
+ * The permission the caller needs, in the App context of the check (spec 5.7.2): the main app's
+ * catalog by default, the control plane's when `app` says so. Only catalog names type-check.
+ */
+export type PermissionCheck =
+  | { app?: typeof MAIN_APP_SLUG; permission?: MainAppPermission }
+  | { app: typeof CONTROL_PLANE_APP_SLUG; permission?: ControlPlanePermission };
+
+/**
+ * The declaration keeps its exact input and result types; the catalog (route wrapper, OpenAPI
+ * generator) stores them erased: any schemas, a handler that returns a body or a Response.
+ */
+export type AnyEndpoint = Omit<Endpoint<unknown, unknown, unknown>, 'response' | 'handler'> & {
+  response?: z.ZodType;
+  handler(input: HandlerInput<unknown, unknown, unknown>): Promise<unknown>;
 };
 
-// The declaration keeps its exact input types; the catalog stores them erased.
-export type AnyEndpoint = Endpoint<unknown, unknown, unknown>;
-
-export function defineEndpoint<B = undefined, Q = undefined, P = undefined>(e: Endpoint<B, Q, P>): Endpoint<B, Q, P> {
+export function defineEndpoint<B = undefined, Q = undefined, P = undefined, S extends ResponseSchema = undefined>(e: Endpoint<B, Q, P, S>): Endpoint<B, Q, P, S> {
   return e;
 }

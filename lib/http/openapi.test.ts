@@ -153,8 +153,8 @@ describe('buildOpenApiDocument', () => {
       tags: ['Test'],
       auth: 'anonymous',
       response: z.object({ Root: node, At: z.date() }),
-      handler: async () => ({}),
-    }) as unknown as AnyEndpoint;
+      handler: async () => ({ Root: { Name: 'root', Children: [] }, At: new Date() }),
+    });
     const d = buildOpenApiDocument([entry('treeEndpoint', tree)]);
     const o = op(d, 'get', '/api/tree/{id}');
     expect(o.operationId).toBe('tree');

@@ -10,7 +10,7 @@ import { bearerTokenOf } from '../auth/bearer-token';
 import { authenticateBearer, isScopeOnlyBearer, trustedForwardedSource } from './bearer';
 import { clientIp } from './client-ip';
 import { assertSameOrigin } from './csrf';
-import type { AnyEndpoint, Endpoint } from './endpoint';
+import type { AnyEndpoint, Endpoint, ResponseSchema } from './endpoint';
 import { parseInput, queryObject } from './parse-input';
 import { readJsonBody } from './read-json';
 import { jsonResponse, problemResponse } from './respond';
@@ -21,8 +21,8 @@ type NextRouteContext = { params: Promise<Record<string, string | string[] | und
  * Turns an endpoint declaration into a Next route handler. The order of checks is fixed: hidden
  * surface (bare 404), CSRF, authentication (401), permission (403), rate limit (429), input (400).
  */
-export function toRouteHandler<B, Q, P>(endpoint: Endpoint<B, Q, P>) {
-  const e = endpoint as unknown as AnyEndpoint;
+export function toRouteHandler<B, Q, P, S extends ResponseSchema>(endpoint: Endpoint<B, Q, P, S>) {
+  const e: AnyEndpoint = endpoint;
   return async (request: Request, next?: NextRouteContext): Promise<Response> => {
     try {
       const resolution = await resolveHost(request.headers.get('host'));

@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { subscribe } from '../events/bus';
 import { shared } from '../runtime/shared';
 import type { EngineClientMetadata } from './client-metadata';
+import { inEventAreas, type EventArea } from '../events/catalog';
 
 // Client lookups happen on every token request; the metadata changes only through the admin API,
 // credentials and registration, whose events clear it here (and on other instances through the
@@ -12,12 +13,12 @@ export function clientCache(): Cache {
   return shared('oidc.client-cache', () => new LRUCache<string, Promise<EngineClientMetadata | null>>({ max: 10_000, ttl: 30_000 }));
 }
 
-export const CLIENT_EVENTS = /^(oauth-client|service-account)\./;
+const CLIENT_EVENT_AREAS: readonly EventArea[] = ['oauth-client', 'service-account'];
 
 export function registerClientCacheInvalidation(): void {
   shared('oidc.client-cache.subscriber', () =>
     subscribe(async (event) => {
-      if (CLIENT_EVENTS.test(event.type)) clientCache().clear();
+      if (inEventAreas(event.type, CLIENT_EVENT_AREAS)) clientCache().clear();
     }),
   );
 }

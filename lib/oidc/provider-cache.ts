@@ -15,6 +15,7 @@ import { jwtTokenEndpoints } from './jwt-token-endpoints';
 import { watchProviderEvents } from './provider-events';
 import { loadRealmOAuthConfig } from './realm-oauth-config';
 import { endBrowserSessionOnLogout } from './session-bridge';
+import { inEventAreas, type EventArea } from '../events/catalog';
 
 // One oidc-provider per realm (issue 4.1): built on first use, cached, rebuilt when the realm or its
 // OAuth configuration changes, evicted when idle. Only realms resolved from a known Host reach here,
@@ -34,12 +35,12 @@ function cache(): Cache {
 }
 
 /** Events after which a realm's engine configuration (scopes, APIs, settings, keys) must be rebuilt. */
-const REBUILD_EVENTS = /^(oauth-scope|oauth-api|realm-settings|realm|signing-key)\./;
+const REBUILD_EVENT_AREAS: readonly EventArea[] = ['oauth-scope', 'oauth-api', 'realm-settings', 'realm', 'signing-key'];
 
 export function registerProviderInvalidation(): void {
   shared('oidc.providers.subscriber', () =>
     subscribe(async (event) => {
-      if (REBUILD_EVENTS.test(event.type)) cache().delete(event.realmId);
+      if (inEventAreas(event.type, REBUILD_EVENT_AREAS)) cache().delete(event.realmId);
     }),
   );
 }

@@ -7,12 +7,13 @@ import { invalidateRealmSettingsCache } from '../domain/realm-settings/realm-set
 import { invalidateGroupGraph } from '../authz/group-graph';
 import { redisClient } from './redis';
 import { shared } from './shared';
+import { inEventAreas, type EventArea } from '../events/catalog';
 
 // Realm, realm-settings and group-graph caches of several instances stay coherent through Redis: every realm event is relayed on a
 // channel, and each instance forgets its cache when it hears one (ARCHITECTURE.md "Scaling out").
 const CHANNEL = 'gatehouse:realm-changed';
 /** Events after which other instances must drop their realm, settings and group-graph caches. */
-const RELAYED = /^(realm|realm-settings|group|role|app|oauth-client|oauth-scope|oauth-api|service-account|signing-key)\./;
+const RELAYED_AREAS: readonly EventArea[] = ['realm', 'realm-settings', 'group', 'role', 'oauth-client', 'oauth-scope', 'oauth-api', 'service-account', 'signing-key'];
 
 /** Further caches to drop when another instance reports a change (the OAuth engine adds its own). */
 const onRelayedChange = shared('realm-relay.extra', (): (() => void)[] => []);
@@ -38,7 +39,7 @@ export async function startRealmInvalidationRelay(): Promise<void> {
       }
     });
     subscribe(async (event) => {
-      if (RELAYED.test(event.type)) await redisClient().publish(CHANNEL, instanceId);
+      if (inEventAreas(event.type, RELAYED_AREAS)) await redisClient().publish(CHANNEL, instanceId);
     });
     return sub;
   });

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { visibleNav } from '@/components/console/permissions';
+import { REALM_ADMIN } from '@/lib/authz/catalog';
 import { PageHeader } from '@/components/ui/page-header';
 import { pageContext, requirePageUser } from '@/lib/http/page-context';
 
@@ -54,7 +55,7 @@ export default async function ConsoleHome() {
             <dd>{realm.primaryDomain}</dd>
             <dt>Your access</dt>
             <dd>
-              {user.Permissions.includes('realm:admin') ? (
+              {user.Permissions.includes(REALM_ADMIN) ? (
                 <span className="row">
                   <span className="chip chip-static mono">realm:admin</span>
                   <span className="muted small">Full administration of this realm</span>

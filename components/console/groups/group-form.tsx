@@ -9,20 +9,22 @@ import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { TextAreaField, TextField } from '@/components/ui/field';
+import { createGroupSchema } from '@/lib/domain/groups/schemas';
 import { useAllGroups, useAllRoles, useAppLookup } from '../directory-queries';
 import { keys, type Group } from '../directory-types';
 import { EditFormFooter } from '../edit-form-footer';
 
 // One form for creating and editing a group. PUT is a full replace except BoundTo (spec 4.7), and
 // this form always sends every field, so what is on screen is what is stored.
-const schema = z
-  .object({
-    Name: z.string().trim().min(1, 'Enter a name.').max(200),
-    Description: z.string().trim().max(2000),
+// Name and Description follow the API's rules; BoundTo is edited as a choice plus a list of Apps.
+const rules = createGroupSchema.shape;
+const schema = createGroupSchema
+  .pick({ Name: true, Description: true })
+  .extend({
     Scope: z.enum(['all', 'some', 'none']),
-    BoundApps: z.array(z.string()),
-    RoleIds: z.array(z.string()),
-    ParentGroupIds: z.array(z.string()),
+    BoundApps: rules.BoundTo.unwrap().unwrap(),
+    RoleIds: rules.RoleIds.unwrap().unwrap(),
+    ParentGroupIds: rules.ParentGroupIds.unwrap().unwrap(),
   })
   .refine((v) => v.Scope !== 'some' || v.BoundApps.length > 0, { path: ['BoundApps'], message: 'Choose at least one application, or another option above.' });
 type Values = z.infer<typeof schema>;

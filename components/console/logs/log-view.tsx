@@ -3,19 +3,10 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { api, listParams } from '@/components/data/api';
 import { QueryState, formatDate } from '@/components/ui/query-state';
+import type { logEntrySchema } from '@/lib/domain/audit/schemas';
+import type { WireOf } from '@/lib/http/wire';
 
-export type LogEntry = {
-  Id: string;
-  CreatedAt: string;
-  Category: string;
-  EventType: string;
-  Success?: boolean;
-  UserName?: string;
-  IpAddress?: string;
-  RealmSlug?: string;
-  ActorRealm?: string;
-  Detail?: unknown;
-};
+export type LogEntry = WireOf<typeof logEntrySchema>;
 
 function detailText(detail: unknown): string {
   if (detail === undefined || detail === null || detail === '') return '';

@@ -10,6 +10,7 @@ import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { createClientSchema } from '@/lib/domain/oauth-clients/schemas';
 import { scopeOptions, useAllScopes } from '../oauth-queries';
 import { ACCESS_TOKEN_TYPES, CLIENT_TYPES, CONSENT_TYPES, GRANT_TYPE_OPTIONS, linesOf, oauthKeys, type CreatedClient, type OAuthClient } from '../oauth-types';
 import { EditFormFooter } from '../edit-form-footer';
@@ -19,17 +20,16 @@ import { EditFormFooter } from '../edit-form-footer';
 // leaves AppId and Capabilities (not edited here) alone. ClientId and ClientType never change.
 // The browser checks only what it can know; the coherence rules (redirect URIs for
 // authorization_code, ...) are the server's, and its field errors land next to the fields.
-const schema = z.object({
-  ClientId: z.string().trim().max(200).regex(/^[A-Za-z0-9._~-]*$/, 'Use letters, digits and . _ ~ - only.'),
-  DisplayName: z.string().trim().min(1, 'Enter a display name.').max(200),
-  Description: z.string().trim().max(2000),
-  ClientType: z.enum(CLIENT_TYPES),
-  ConsentType: z.enum(CONSENT_TYPES),
-  AccessTokenType: z.enum(ACCESS_TOKEN_TYPES),
+// The form's rules are the API's (createClientSchema): only the shapes differ where the form edits
+// a list as lines of text, and the choices the form always makes are required here.
+const rules = createClientSchema.shape;
+const schema = createClientSchema.pick({ ClientId: true, DisplayName: true, Description: true, ClientType: true }).extend({
+  ConsentType: rules.ConsentType.unwrap().unwrap(),
+  AccessTokenType: rules.AccessTokenType.unwrap().unwrap(),
   RedirectUris: z.string(),
   PostLogoutRedirectUris: z.string(),
-  GrantTypes: z.array(z.string()).min(1, 'Choose at least one grant type.'),
-  Scopes: z.array(z.string()),
+  GrantTypes: rules.GrantTypes.min(1, 'Choose at least one grant type.'),
+  Scopes: rules.Scopes.unwrap().unwrap(),
   IsActive: z.boolean(),
 });
 type Values = z.infer<typeof schema>;

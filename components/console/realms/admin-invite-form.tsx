@@ -3,21 +3,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { InviteResult } from './invite-result';
+import { initialAdminSchema } from '@/lib/domain/realms/schemas';
 import type { AdminInvite } from './types';
 
-const schema = z.object({
-  UserName: z.string().trim().min(1, 'Enter a user name.').max(128),
-  Email: z.email('Enter a valid e-mail address.'),
-  Firstname: z.string().trim().max(100),
-  Lastname: z.string().trim().max(100),
-});
+const schema = initialAdminSchema;
 type Values = z.infer<typeof schema>;
 const FIELDS = ['UserName', 'Email', 'Firstname', 'Lastname'] as const;
 

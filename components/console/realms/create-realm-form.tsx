@@ -11,21 +11,25 @@ import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxField, TextAreaField, TextField } from '@/components/ui/field';
 import { InviteResult } from './invite-result';
-import { SLUG_PATTERN, parseDomains, realmKeys, slugFrom, type CreateRealmResult } from './types';
+import { createRealmSchema, initialAdminSchema } from '@/lib/domain/realms/schemas';
+import { realmSlugRule } from '@/lib/domain/realms/slug';
+import { parseDomains, realmKeys, slugFrom, type CreateRealmResult } from './types';
 
-const schema = z
-  .object({
-    DisplayName: z.string().trim().min(1, 'Enter a display name.').max(200),
-    Slug: z.string().trim().regex(SLUG_PATTERN, 'Use 3–63 lower-case letters, digits or hyphens, starting with a letter and not ending with a hyphen.'),
-    Description: z.string().trim().max(2000),
+// The API's rules (createRealmSchema, the slug rules); the administrator's fields are checked with
+// the API's initialAdminSchema only when an invitation is asked for.
+const schema = createRealmSchema
+  .pick({ DisplayName: true, Description: true })
+  .extend({
+    Slug: realmSlugRule,
     Domains: z.string().refine((t) => parseDomains(t).length > 0, 'Enter at least one domain.'),
     inviteAdmin: z.boolean(),
-    InitialAdmin: z.object({ UserName: z.string().trim(), Email: z.string().trim(), Firstname: z.string().trim(), Lastname: z.string().trim() }),
+    InitialAdmin: z.object({ UserName: z.string(), Email: z.string(), Firstname: z.string(), Lastname: z.string() }),
   })
   .superRefine((v, ctx) => {
     if (!v.inviteAdmin) return;
-    if (!v.InitialAdmin.UserName) ctx.addIssue({ code: 'custom', path: ['InitialAdmin', 'UserName'], message: 'Enter the administrator’s user name.' });
-    if (!z.email().safeParse(v.InitialAdmin.Email).success) ctx.addIssue({ code: 'custom', path: ['InitialAdmin', 'Email'], message: 'Enter a valid e-mail address.' });
+    for (const issue of initialAdminSchema.safeParse(v.InitialAdmin).error?.issues ?? []) {
+      ctx.addIssue({ code: 'custom', path: ['InitialAdmin', ...issue.path], message: issue.message });
+    }
   });
 type Values = z.infer<typeof schema>;
 const FIELDS = ['DisplayName', 'Slug', 'Description', 'Domains', 'InitialAdmin.UserName', 'InitialAdmin.Email', 'InitialAdmin.Firstname', 'InitialAdmin.Lastname'] as const;

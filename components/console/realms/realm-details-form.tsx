@@ -9,12 +9,13 @@ import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { createRealmSchema } from '@/lib/domain/realms/schemas';
 import { parseDomains, realmKeys, type Realm } from './types';
 
 const schema = z
   .object({
-    DisplayName: z.string().trim().min(1, 'Enter a display name.').max(200),
-    Description: z.string().trim().max(2000),
+    DisplayName: createRealmSchema.shape.DisplayName,
+    Description: createRealmSchema.shape.Description,
     Domains: z.string().refine((t) => parseDomains(t).length > 0, 'Enter at least one domain.'),
     PrimaryDomain: z.string(),
   })

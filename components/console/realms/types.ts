@@ -1,21 +1,11 @@
-// Wire shapes of the realm endpoints (spec 2.1, 2.2, 4.8), as the browser receives them.
-export type Realm = {
-  Id: string;
-  Slug: string;
-  DisplayName: string;
-  Description?: string;
-  Domains: string[];
-  ApplicationDomains: Record<string, string>;
-  PrimaryDomain: string;
-  IsControlPlane: boolean;
-  IsActive: boolean;
-  CreatedAt: string;
-  UpdatedAt?: string;
-};
+import type { adminInviteSchema, createRealmResponseSchema, realmSchema } from '@/lib/domain/realms/schemas';
+import type { WireOf } from '@/lib/http/wire';
 
-export type AdminInvite = { UserName: string; Email: string; ExpiresAt: string; MagicLinkUrl: string };
-
-export type CreateRealmResult = { Realm: Realm; InitialAdminInvite?: AdminInvite | null };
+// Wire shapes of the realm endpoints (spec 2.1, 2.2, 4.8) as the browser receives them, derived from
+// the API's response schemas.
+export type Realm = WireOf<typeof realmSchema>;
+export type AdminInvite = WireOf<typeof adminInviteSchema>;
+export type CreateRealmResult = WireOf<typeof createRealmResponseSchema>;
 
 export const realmKeys = {
   all: ['realms'] as const,
@@ -27,8 +17,6 @@ export const realmKeys = {
 export function parseDomains(text: string): string[] {
   return [...new Set(text.split(/[\s,]+/).map((d) => d.trim().toLowerCase()).filter(Boolean))];
 }
-
-export const SLUG_PATTERN = /^[a-z][a-z0-9-]{1,61}[a-z0-9]$/;
 
 /** A slug suggestion from a display name: "Acme Corp" -> "acme-corp". */
 export function slugFrom(name: string): string {

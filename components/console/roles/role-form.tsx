@@ -3,24 +3,20 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api, problemMessage } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { createRoleSchema } from '@/lib/domain/roles/schemas';
 import { useAppLookup } from '../directory-queries';
 import { keys, type App, type Role } from '../directory-types';
 import { EditFormFooter } from '../edit-form-footer';
 
 // Create and edit a role. PUT is a full replace including the permission set (spec 4.7); the
 // permissions are chosen from the App's catalog, so nothing outside it can be picked.
-const schema = z.object({
-  Name: z.string().trim().min(1, 'Enter a name.').max(200),
-  AppId: z.string().min(1, 'Choose an application.'),
-  Description: z.string().trim().max(2000),
-  Permissions: z.array(z.string()),
-});
+const schema = createRoleSchema;
 type Values = z.infer<typeof schema>;
 const FIELDS = ['Name', 'AppId', 'Description', 'Permissions'] as const;
 

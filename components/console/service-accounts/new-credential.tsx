@@ -9,14 +9,16 @@ import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { TextField } from '@/components/ui/field';
+import { createCredentialSchema } from '@/lib/domain/service-accounts/credential-schemas';
 import { refetchAfterWrite, scopeOptions, useAllScopes } from '../oauth-queries';
 import { oauthKeys, type IssuedCredential } from '../oauth-types';
 
 // A new credential (CONTRACT.md: DisplayName?, Scopes?, ExpiresAt?): a confidential OAuth client
 // for client_credentials. The answer carries the secret once; the parent shows it.
+const rules = createCredentialSchema.shape;
 const schema = z.object({
-  DisplayName: z.string().trim().max(200),
-  Scopes: z.array(z.string()),
+  DisplayName: rules.DisplayName.unwrap().unwrap(),
+  Scopes: rules.Scopes.unwrap().unwrap(),
   // datetime-local: the administrator's local time, sent as an ISO instant.
   ExpiresAt: z.string().refine((v) => !v || new Date(v).getTime() > Date.now(), 'Choose a moment in the future, or leave it empty.'),
 });

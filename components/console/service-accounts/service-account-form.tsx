@@ -9,6 +9,7 @@ import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { CheckboxField, TextAreaField, TextField } from '@/components/ui/field';
+import { createServiceAccountSchema } from '@/lib/domain/service-accounts/schemas';
 import { useAllGroups } from '../directory-queries';
 import { oauthKeys, type ServiceAccount } from '../oauth-types';
 import { EditFormFooter } from '../edit-form-footer';
@@ -16,12 +17,8 @@ import { EditFormFooter } from '../edit-form-footer';
 // Create and edit a service account (CONTRACT.md: Name, Description?, GroupIds?). Its permissions
 // come from the groups it joins, as a person's do. Edits are a merge-patch that always sends every
 // field shown: GroupIds replaces the memberships, IsActive false also disables its credentials.
-const schema = z.object({
-  Name: z.string().trim().min(1, 'Enter a name.').max(200),
-  Description: z.string().trim().max(2000),
-  GroupIds: z.array(z.string()),
-  IsActive: z.boolean(),
-});
+const rules = createServiceAccountSchema.shape;
+const schema = createServiceAccountSchema.pick({ Name: true, Description: true }).extend({ GroupIds: rules.GroupIds.unwrap().unwrap(), IsActive: z.boolean() });
 type Values = z.infer<typeof schema>;
 const FIELDS = ['Name', 'Description', 'GroupIds', 'IsActive'] as const;
 

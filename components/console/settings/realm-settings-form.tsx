@@ -10,11 +10,9 @@ import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
+import { settingRules } from '@/lib/domain/realm-settings/schema';
 import { settingsKey, type RealmSettings } from './types';
 
-const policy = z.enum(['Off', 'Optional', 'Required']);
-const int = (min: number, max: number, what: string) =>
-  z.number({ error: `Enter ${what} as a whole number.` }).int(`Enter ${what} as a whole number.`).min(min, `Use at least ${min}.`).max(max, `Use at most ${max}.`);
 
 const rateLimitsText = z.string().superRefine((text, ctx) => {
   if (!text.trim()) return;
@@ -26,16 +24,18 @@ const rateLimitsText = z.string().superRefine((text, ctx) => {
   }
 });
 
+// The document's own rules (settingRules), with every field present: the form shows them all.
+const policy = settingRules.fieldPolicy;
 const schema = z.object({
-  SelfRegistration: z.object({ Posture: z.enum(['Off', 'JitOnOtp', 'ExplicitEndpoint']), RequireInviteCode: z.boolean() }),
+  SelfRegistration: z.object({ Posture: settingRules.posture, RequireInviteCode: z.boolean() }),
   RegistrationFields: z.object({ Username: policy, Firstname: policy, Lastname: policy }),
   SignIn: z.object({ Password: z.boolean(), PasswordlessOnly: z.boolean(), EmailOtp: z.boolean(), MagicLink: z.boolean(), Passkeys: z.boolean() }),
-  TwoFactor: z.object({ Required: z.boolean(), GracePeriodDays: int(0, 365, 'the grace period') }),
-  PasswordPolicy: z.object({ MinLength: int(8, 128, 'the minimum length'), RejectCommon: z.boolean(), RejectContextual: z.boolean() }),
+  TwoFactor: z.object({ Required: z.boolean(), GracePeriodDays: settingRules.gracePeriodDays }),
+  PasswordPolicy: z.object({ MinLength: settingRules.minPasswordLength, RejectCommon: z.boolean(), RejectContextual: z.boolean() }),
   Branding: z.object({
-    ProductName: z.string().trim().max(100, 'Use at most 100 characters.'),
-    PrimaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1f4f8f.'),
-    LogoUrl: z.union([z.url({ protocol: /^https?$/, error: 'Enter an http or https address.' }).max(2000), z.literal('')]),
+    ProductName: settingRules.productName,
+    PrimaryColor: settingRules.primaryColor,
+    LogoUrl: z.union([settingRules.logoUrl, z.literal('')]),
   }),
   RateLimits: rateLimitsText,
 });
@@ -62,14 +62,16 @@ function valuesOf(s: RealmSettings): Values {
   };
 }
 
-function documentOf(v: Values): RealmSettings {
+/** PUT replaces the document: the sections this form does not show are sent back as they were. */
+function documentOf(v: Values, settings: RealmSettings): RealmSettings {
   return {
+    ...settings,
     SelfRegistration: v.SelfRegistration,
     RegistrationFields: v.RegistrationFields,
     SignIn: v.SignIn,
     TwoFactor: v.TwoFactor,
     PasswordPolicy: v.PasswordPolicy,
-    Branding: { PrimaryColor: v.Branding.PrimaryColor, ProductName: v.Branding.ProductName || null, LogoUrl: v.Branding.LogoUrl || null },
+    Branding: { PrimaryColor: v.Branding.PrimaryColor, ProductName: v.Branding.ProductName || undefined, LogoUrl: v.Branding.LogoUrl || undefined },
     RateLimits: v.RateLimits.trim() ? (JSON.parse(v.RateLimits) as RealmSettings['RateLimits']) : {},
   };
 }
@@ -124,7 +126,7 @@ function SettingsEditor({ settings }: { settings: RealmSettings }) {
     if (!form.formState.isDirty) form.reset(valuesOf(settings));
   }, [settings, form]);
   const save = useMutation({
-    mutationFn: (v: Values) => api<RealmSettings>('/api/realm-settings', { method: 'PUT', body: documentOf(v) }),
+    mutationFn: (v: Values) => api<RealmSettings>('/api/realm-settings', { method: 'PUT', body: documentOf(v, settings) }),
     onSuccess: (s) => {
       queryClient.setQueryData(settingsKey, s);
       form.reset(valuesOf(s));

@@ -11,17 +11,18 @@ import { useProblem } from '@/components/data/use-problem';
 import { ErrorSummary } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxField, PasswordField, TextField } from '@/components/ui/field';
+import { createUserSchema } from '@/lib/domain/users/schemas';
 import { keys, type User } from '../directory-types';
 
-// The minimum password length is the realm's password policy (passed down by the page).
-const schemaFor = (minLength: number) => z.object({
-  UserName: z.string().trim().min(1, 'Enter a user name.').max(128).regex(/^\S+$/, 'Use no spaces.'),
-  Email: z.email('Enter a valid e-mail address.'),
-  Firstname: z.string().trim().max(100),
-  Lastname: z.string().trim().max(100),
-  Password: z.string().refine((p) => p === '' || [...p].length >= minLength, `Use at least ${minLength} characters, or leave it empty.`),
-  IsActive: z.boolean(),
-});
+// The API's rules (createUserSchema), and the realm's minimum password length (its password policy,
+// passed down by the page) on top, since an empty password means none.
+const schemaFor = (minLength: number) =>
+  createUserSchema.pick({ UserName: true, Email: true, Firstname: true, Lastname: true }).extend({
+    Password: createUserSchema.shape.Password.unwrap()
+      .unwrap()
+      .refine((p) => p === '' || [...p].length >= minLength, `Use at least ${minLength} characters, or leave it empty.`),
+    IsActive: z.boolean(),
+  });
 type Values = z.infer<ReturnType<typeof schemaFor>>;
 const FIELDS = ['UserName', 'Email', 'Firstname', 'Lastname', 'Password'] as const;
 

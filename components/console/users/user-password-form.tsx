@@ -9,12 +9,13 @@ import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/field';
+import { passwordBodySchema } from '@/lib/domain/users/schemas';
 import { keys } from '../directory-types';
 
 // The minimum length is the realm's password policy (passed down by the page).
 const schemaFor = (minLength: number) =>
   z
-    .object({ Password: z.string().min(minLength, `Use at least ${minLength} characters.`).max(256), Confirm: z.string() })
+    .object({ Password: passwordBodySchema.shape.Password.min(minLength, `Use at least ${minLength} characters.`), Confirm: z.string() })
     .refine((v) => v.Password === v.Confirm, { path: ['Confirm'], message: 'The two passwords do not match.' });
 type Values = z.infer<ReturnType<typeof schemaFor>>;
 const FIELDS = ['Password', 'Confirm'] as const;

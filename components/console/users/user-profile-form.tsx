@@ -3,20 +3,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { api } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
+import { createUserSchema } from '@/lib/domain/users/schemas';
 import { keys, type User } from '../directory-types';
 
-const schema = z.object({
-  UserName: z.string().trim().min(1, 'Enter a user name.').max(128).regex(/^\S+$/, 'Use no spaces.'),
-  Email: z.email('Enter a valid e-mail address.'),
-  Firstname: z.string().trim().max(100),
-  Lastname: z.string().trim().max(100),
-});
+// The API's rules for these fields (the create rules: here a user name and address are required).
+const schema = createUserSchema.pick({ UserName: true, Email: true, Firstname: true, Lastname: true });
 type Values = z.infer<typeof schema>;
 const FIELDS = ['UserName', 'Email', 'Firstname', 'Lastname'] as const;
 const valuesOf = (u: User): Values => ({ UserName: u.UserName, Email: u.Email, Firstname: u.Firstname ?? '', Lastname: u.Lastname ?? '' });

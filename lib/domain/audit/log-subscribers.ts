@@ -5,12 +5,13 @@ import { subscribe } from '../../events/bus';
 import type { DomainEvent } from '../../events/types';
 import { shared } from '../../runtime/shared';
 import { getRealmRecordById } from '../../realm/realm-store';
+import { inEventAreas, type EventArea, type EventType } from '../../events/catalog';
 
 // Subscribers that turn domain events into the two logs of spec 4.7 "Logs": realm changes into the
 // PII-free platform audit (global store), everything a realm's users do into its security log.
 
-/** Event type prefix -> security-log category. */
-const REALM_CATEGORIES: Record<string, string> = {
+/** Event area -> security-log category (realm areas go to the platform audit instead). */
+const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
   auth: 'Authentication',
   user: 'UserAdministration',
   group: 'Authorization',
@@ -24,11 +25,17 @@ const REALM_CATEGORIES: Record<string, string> = {
   invite: 'Authentication',
 };
 
-export function securityCategory(type: string): string | undefined {
-  return REALM_CATEGORIES[type.split('.')[0]];
+export function securityCategory(type: EventType): string | undefined {
+  return Object.entries(REALM_CATEGORIES).find(([area]) => type.startsWith(`${area}.`))?.[1];
+}
+
+/** The event's facts read by name, whatever its type (the catalog's payloads are all plain objects). */
+function factsOf(event: DomainEvent): Readonly<Record<string, unknown>> {
+  return event.data ?? {};
 }
 
 async function writePlatformAudit(event: DomainEvent): Promise<void> {
+  const facts = factsOf(event);
   const db = await getGlobalDb();
   await db.platformAuditEvent.create({
     data: {
@@ -37,7 +44,7 @@ async function writePlatformAudit(event: DomainEvent): Promise<void> {
       category: 'Realm',
       eventType: event.type,
       // The realm the event is about (realm events carry it as `slug`), not the caller's realm.
-      realmSlug: typeof event.data?.slug === 'string' ? event.data.slug : event.realmSlug,
+      realmSlug: typeof facts.slug === 'string' ? facts.slug : event.realmSlug,
       actorId: event.actor.id ?? null,
       actorRealm: event.actor.realmSlug ?? null,
       targetId: event.subjectId ?? null,
@@ -49,6 +56,7 @@ async function writePlatformAudit(event: DomainEvent): Promise<void> {
 async function writeSecurityLog(event: DomainEvent, category: string): Promise<void> {
   const databaseName = event.realmDatabase ?? (await getRealmRecordById(event.realmId))?.databaseName;
   if (!databaseName) return; // the realm is gone (hard delete): nothing to write into
+  const facts = factsOf(event);
   const db = await getRealmDb(databaseName);
   await db.authLogEvent.create({
     data: {
@@ -56,9 +64,9 @@ async function writeSecurityLog(event: DomainEvent, category: string): Promise<v
       createdAt: event.at,
       category,
       eventType: event.type,
-      success: event.data?.success !== false,
-      userId: event.actor.id ?? (typeof event.data?.userId === 'string' ? event.data.userId : null),
-      userName: event.actor.name ?? (typeof event.data?.userName === 'string' ? event.data.userName : null),
+      success: facts.success !== false,
+      userId: event.actor.id ?? (typeof facts.userId === 'string' ? facts.userId : null),
+      userName: event.actor.name ?? (typeof facts.userName === 'string' ? facts.userName : null),
       ipAddress: event.ip ?? null,
       userAgent: event.userAgent?.slice(0, 512) ?? null,
       detail: event.data ? JSON.stringify(event.data) : null,
@@ -70,7 +78,7 @@ async function writeSecurityLog(event: DomainEvent, category: string): Promise<v
 export function registerLogSubscribers(): void {
   shared('log-subscribers', () =>
     subscribe(async (event) => {
-      if (event.type.startsWith('realm.')) return writePlatformAudit(event);
+      if (inEventAreas(event.type, ['realm'])) return writePlatformAudit(event);
       const category = securityCategory(event.type);
       if (category) await writeSecurityLog(event, category);
     }),

@@ -5,7 +5,7 @@ import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { assertAdministratorsRemain } from '../users/last-administrator';
 import type { RealmTx } from '../../db/types';
-import { guardGrantChange, membersOf } from './grant-change-guard';
+import { guardGrantChange, membersOf, type GrantChange } from './grant-change-guard';
 import { requireGroupRow, type GroupRow } from './repo';
 
 // DELETE /api/group/{id} (spec 4.7): removes the group with its memberships, role links and nesting
@@ -18,7 +18,7 @@ export async function deleteGroup(ctx: DomainContext, id: string): Promise<void>
   const db = await realmDb(ctx.realm);
   let group: GroupRow | undefined;
   // Its direct members' rows go: they are declared; members of groups nested in it the guard finds.
-  const change = { permission: 'authorization-group:write', principals: (tx: RealmTx) => membersOf(tx, [id]) };
+  const change = { permission: 'authorization-group:write', principals: (tx: RealmTx) => membersOf(tx, [id]) } satisfies GrantChange;
   await db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
     group = await requireGroupRow(tx, id);
     if (group.isBuiltIn) throw new AppError('Group.BuiltIn');

@@ -1,4 +1,4 @@
-import { MAIN_APP_SLUG } from '../../authz/catalog';
+import { MAIN_APP_SLUG, type MainAppPermission } from '../../authz/catalog';
 import { collectGrants, hasPermission } from '../../authz/evaluate';
 import type { Principal } from '../../authz/grants-repo';
 import { loadGroupNodes } from '../../authz/group-graph';
@@ -23,8 +23,8 @@ import { lockPermissionGraph } from './graph-repo';
 // changes nobody's holdings and passes.
 
 export type GrantChange = {
-  /** The permission the operation needs, checked again against the fresh state. */
-  permission: string;
+  /** The permission the operation needs, checked again against the fresh state (main app). */
+  permission: MainAppPermission;
   /**
    * Principals whose own memberships or activity the writes change (read after the lock). Members of
    * groups whose grants change are found by the guard itself.

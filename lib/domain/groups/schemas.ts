@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // Wire shapes of /api/group (spec 4.7 "Groups", resource `authorization-group`; CONTRACT.md).
 
-const name = z.string().trim().min(1).max(200);
+const name = z.string().trim().min(1, 'Enter a name.').max(200);
 const description = z.string().max(2000).nullish();
 const ids = z.array(z.string().trim().min(1).max(64)).max(200);
 /** App slugs or "*"; [] makes the group dormant (spec 5.7.3). */

@@ -20,7 +20,7 @@ const uriList = z.array(z.string().trim().min(1).max(MAX_REDIRECT_URI_LENGTH)).m
 const grantTypes = z.array(z.string().trim().min(1).max(200)).max(20);
 const capabilities = z.array(z.string().trim().min(1).max(100)).max(10);
 const scopes = z.array(scopeNameSchema).max(100);
-const displayName = z.string().trim().min(1).max(200);
+const displayName = z.string().trim().min(1, 'Enter a display name.').max(200);
 const description = z.string().max(2000);
 const appId = z.string().trim().max(64);
 

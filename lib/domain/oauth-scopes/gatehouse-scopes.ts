@@ -1,3 +1,5 @@
+import type { MainAppPermission } from '../../authz/catalog';
+
 // Gatehouse's own API as an OAuth resource (CONTRACT "Names", spec 5.2): its audience, its scopes,
 // and what a person must hold to put each of them on a client. Seeded in every realm; dynamic
 // registration may not ask for them, and the person always consents to them explicitly.
@@ -21,7 +23,7 @@ export const INVITE_SCOPES_FOR: Record<'read' | 'write', readonly string[]> = {
  * person behind them; `gatehouse.passkeys` lets the client revoke people's sign-in credentials,
  * which is what `user:write` allows an administrator.
  */
-export const GATEHOUSE_SCOPE_PERMISSION: Readonly<Record<string, string>> = {
+export const GATEHOUSE_SCOPE_PERMISSION: Readonly<Record<string, MainAppPermission>> = {
   [MANAGEMENT_SCOPE]: 'realm:admin',
   [INVITE_READ_SCOPE]: 'invite-code:read',
   [INVITE_WRITE_SCOPE]: 'invite-code:write',

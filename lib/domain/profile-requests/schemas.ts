@@ -12,15 +12,15 @@ export const PENDING_STATUSES: ChangeRequestStatus[] = ['AwaitingEmailVerificati
 /** Terminal states an administrator decided. */
 export const DECIDED_STATUSES: ChangeRequestStatus[] = ['Approved', 'Rejected'];
 
-const personName = z.string().max(100);
-const acronym = z.string().max(16);
+const personName = z.string().max(100, 'Use at most 100 characters.');
+const acronym = z.string().max(16, 'Use at most 16 characters.');
 
 /** Absent: not part of the request. Firstname, Lastname, Acronym: null or "" asks to clear. */
 export const profileRequestBodySchema = z.object({
   Firstname: personName.nullish(),
   Lastname: personName.nullish(),
   Acronym: acronym.nullish(),
-  Email: z.union([z.email().max(254), z.literal('')]).nullish(),
+  Email: z.union([z.email('Enter a valid e-mail address.').max(254), z.literal('')]).nullish(),
 });
 export type ProfileRequestInput = z.infer<typeof profileRequestBodySchema>;
 

@@ -4,7 +4,23 @@ import { z } from 'zod';
 // stored document is sparse; every field has a documented default applied on read, so a change to
 // a default reaches every realm that never set the field.
 
-const fieldPolicy = z.enum(['Off', 'Optional', 'Required']);
+export const FIELD_POLICIES = ['Off', 'Optional', 'Required'] as const;
+export const REGISTRATION_POSTURES = ['Off', 'JitOnOtp', 'ExplicitEndpoint'] as const;
+
+const wholeNumber = (min: number, max: number) =>
+  z.number({ error: 'Enter a whole number.' }).int('Enter a whole number.').min(min, `Use at least ${min}.`).max(max, `Use at most ${max}.`);
+
+/** Field rules of the document, shared with the console's settings form (a pure module). */
+export const settingRules = {
+  fieldPolicy: z.enum(FIELD_POLICIES),
+  posture: z.enum(REGISTRATION_POSTURES),
+  gracePeriodDays: wholeNumber(0, 365),
+  minPasswordLength: wholeNumber(8, 128),
+  productName: z.string().trim().max(100, 'Use at most 100 characters.'),
+  primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1f4f8f.'),
+  logoUrl: z.url({ protocol: /^https?$/, error: 'Enter an http or https address.' }).max(2000),
+};
+const fieldPolicy = settingRules.fieldPolicy;
 const limit = z.object({ Points: z.number().int().min(1).max(1_000_000), DurationSeconds: z.number().int().min(1).max(86_400 * 7) });
 const dimensions = z.object({ Source: limit.optional(), Target: limit.optional(), Client: limit.optional(), App: limit.optional() });
 
@@ -12,7 +28,7 @@ export const realmSettingsSchema = z.object({
   SelfRegistration: z
     .object({
       /** Off: no sign-up; ExplicitEndpoint: /api/account/register; JitOnOtp: an unknown e-mail signing in by code gets an account. */
-      Posture: z.enum(['Off', 'JitOnOtp', 'ExplicitEndpoint']).default('Off'),
+      Posture: settingRules.posture.default('Off'),
       /** A single-use invite code is required to sign up. */
       RequireInviteCode: z.boolean().default(false),
     })
@@ -34,12 +50,12 @@ export const realmSettingsSchema = z.object({
     .object({
       /** Every user must enrol a second factor; until the grace period ends they may still sign in. */
       Required: z.boolean().default(false),
-      GracePeriodDays: z.number().int().min(0).max(365).default(14),
+      GracePeriodDays: settingRules.gracePeriodDays.default(14),
     })
     .prefault({}),
   PasswordPolicy: z
     .object({
-      MinLength: z.number().int().min(8).max(128).default(10),
+      MinLength: settingRules.minPasswordLength.default(10),
       /** Reject passwords from the bundled list of common passwords. */
       RejectCommon: z.boolean().default(true),
       /** Reject passwords that contain the user name, the e-mail's local part or the realm's name. */
@@ -48,9 +64,9 @@ export const realmSettingsSchema = z.object({
     .prefault({}),
   Branding: z
     .object({
-      ProductName: z.string().trim().max(100).nullish(),
-      PrimaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/).default('#1f4f8f'),
-      LogoUrl: z.url({ protocol: /^https?$/ }).max(2000).nullish(),
+      ProductName: settingRules.productName.nullish(),
+      PrimaryColor: settingRules.primaryColor.default('#1f4f8f'),
+      LogoUrl: settingRules.logoUrl.nullish(),
     })
     .prefault({}),
   /** Native cookieless grants (spec 4.4): off by default; an App may override. */

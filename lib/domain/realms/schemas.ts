@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { settingRules } from '../realm-settings/schema';
 
 // Wire shapes of the realm endpoints (spec 2.1-2.3, 4.8).
 
 const domain = z.string().trim().toLowerCase().min(1).max(253);
 
 export const initialAdminSchema = z.object({
-  UserName: z.string().trim().min(1).max(128),
-  Email: z.email().max(254),
+  UserName: z.string().trim().min(1, 'Enter a user name.').max(128),
+  Email: z.email('Enter a valid e-mail address.').max(254),
   Firstname: z.string().trim().max(100).nullish(),
   Lastname: z.string().trim().max(100).nullish(),
 });
@@ -14,7 +15,7 @@ export type InitialAdminInput = z.infer<typeof initialAdminSchema>;
 
 export const createRealmSchema = z.object({
   Slug: z.string(),
-  DisplayName: z.string().trim().min(1).max(200),
+  DisplayName: z.string().trim().min(1, 'Enter a display name.').max(200),
   Description: z.string().trim().max(2000).nullish(),
   Domains: z.array(domain).min(1).max(50),
   InitialAdmin: initialAdminSchema.nullish(),
@@ -64,3 +65,17 @@ export const createRealmResponseSchema = z.object({
 });
 
 export const slugParamsSchema = z.object({ slug: z.string().min(1).max(100) });
+
+
+/** GET /api/app-info: public realm metadata, branding and what sign-in and registration offer. */
+export const appInfoSchema = z.object({
+  Realm: z.string(),
+  DisplayName: z.string(),
+  Description: z.string().nullish(),
+  PrimaryDomain: z.string(),
+  IsControlPlane: z.boolean(),
+  Branding: z.object({ ProductName: z.string(), PrimaryColor: z.string(), LogoUrl: z.string().nullish() }),
+  RegistrationFields: z.object({ Email: z.literal('Required'), Username: settingRules.fieldPolicy, Firstname: settingRules.fieldPolicy, Lastname: settingRules.fieldPolicy }),
+  SelfRegistration: z.object({ Posture: settingRules.posture, RequireInviteCode: z.boolean() }),
+  SignIn: z.object({ Password: z.boolean(), PasswordlessOnly: z.boolean(), EmailOtp: z.boolean(), MagicLink: z.boolean(), Passkeys: z.boolean() }),
+});

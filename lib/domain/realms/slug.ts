@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 // Realm slug rules (spec 2.1): 3-63 characters, lower-case letters, digits and hyphens, starting
 // with a letter and not ending with a hyphen, and not a reserved word. The reserved list covers the
 // words the spec names plus every path segment and infrastructure name a slug could be confused with.
@@ -13,6 +15,13 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
 ]);
 
 export type SlugProblem = 'invalid' | 'reserved';
+
+/** The slug rules as a form rule, for the console (the API answers them with its own problem codes). */
+export const realmSlugRule = z
+  .string()
+  .trim()
+  .refine((s) => slugProblem(s) !== 'invalid', 'Use 3–63 lower-case letters, digits or single hyphens, starting with a letter and not ending with a hyphen.')
+  .refine((s) => slugProblem(s) !== 'reserved', 'This name is reserved; choose another.');
 
 export function slugProblem(slug: string): SlugProblem | null {
   if (!SLUG_PATTERN.test(slug) || slug.includes('--')) return 'invalid';

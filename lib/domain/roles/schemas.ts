@@ -4,9 +4,9 @@ import { pageQuerySchema } from '../paging';
 // Wire shapes of /api/role (spec 4.7 "Roles", resource `permission-role`; CONTRACT.md).
 
 export const createRoleSchema = z.object({
-  Name: z.string().trim().min(1).max(200),
+  Name: z.string().trim().min(1, 'Enter a name.').max(200),
   /** The App whose permission catalog the role draws on. */
-  AppId: z.string().trim().min(1).max(64),
+  AppId: z.string().trim().min(1, 'Choose an application.').max(64),
   Permissions: z.array(z.string().max(200)).max(500),
   Description: z.string().max(2000).nullish(),
 });

@@ -6,7 +6,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { optionalText, patchList } from '../merge-patch';
-import { guardGrantChange } from '../groups/grant-change-guard';
+import { guardGrantChange, type GrantChange } from '../groups/grant-change-guard';
 import { assertGroupsExist, normalizeName, requireServiceAccountRow, type ServiceAccountRow } from './repo';
 import type { CreateServiceAccountInput } from './schemas';
 
@@ -19,7 +19,7 @@ export async function createServiceAccount(ctx: DomainContext, input: CreateServ
   const db = await realmDb(ctx.realm);
   const id = newId();
   try {
-    const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const };
+    const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const } satisfies GrantChange;
     await db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
       await assertGroupsExist(tx, groupIds);
       await tx.serviceAccount.create({

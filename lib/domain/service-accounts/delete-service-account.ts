@@ -3,7 +3,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { revokeClientTokens } from '../oauth-clients/revoke-client-tokens';
-import { guardGrantChange } from '../groups/grant-change-guard';
+import { guardGrantChange, type GrantChange } from '../groups/grant-change-guard';
 import { assertCanManageServiceAccount } from './can-manage';
 import { clientsOfServiceAccount } from './credential-repo';
 import { requireServiceAccountRow } from './repo';
@@ -14,7 +14,7 @@ export async function deleteServiceAccount(ctx: DomainContext, id: string): Prom
   await requirePermission(ctx, 'service-account:write');
   const db = await realmDb(ctx.realm);
   const current = await requireServiceAccountRow(db, id);
-  const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const };
+  const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const } satisfies GrantChange;
   const { clientCount, tokensRevoked } = await db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
     await assertCanManageServiceAccount(ctx, tx, id);
     const clients = await clientsOfServiceAccount(tx, id);

@@ -6,7 +6,7 @@ import { z } from 'zod';
 const name = z
   .string()
   .trim()
-  .min(1)
+  .min(1, 'Enter a name.')
   .max(200)
   .regex(/^[^\p{C}]+$/u, 'Use no control characters.');
 const description = z.string().max(2000).nullish();

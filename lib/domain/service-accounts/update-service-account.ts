@@ -6,7 +6,7 @@ import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { patchFlag, patchKey, patchList, patchText, sentFields } from '../merge-patch';
 import { revokeClientTokens } from '../oauth-clients/revoke-client-tokens';
-import { guardGrantChange } from '../groups/grant-change-guard';
+import { guardGrantChange, type GrantChange } from '../groups/grant-change-guard';
 import { assertCanManageServiceAccount } from './can-manage';
 import { clientsOfServiceAccount } from './credential-repo';
 import { assertGroupsExist, groupIdsOf, normalizeName, requireServiceAccountRow, type ServiceAccountRow } from './repo';
@@ -30,7 +30,7 @@ export async function updateServiceAccount(ctx: DomainContext, id: string, patch
   let tokensRevoked = 0;
   try {
     // Memberships and IsActive decide what the account holds: the guard checks the result.
-    const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const };
+    const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const } satisfies GrantChange;
     await db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
       // What it holds now (any write hands its power over); what it gains or loses the guard checks.
       await assertCanManageServiceAccount(ctx, tx, id);

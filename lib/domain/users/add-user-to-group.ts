@@ -3,7 +3,7 @@ import { validationError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
-import { guardGrantChange } from '../groups/grant-change-guard';
+import { guardGrantChange, type GrantChange } from '../groups/grant-change-guard';
 import { requireLiveUserRow } from './repo';
 
 // POST /api/user/{id}/groups { GroupId } (spec 4.7, CONTRACT.md). Idempotent: adding a member again
@@ -17,7 +17,7 @@ export async function addUserToGroup(ctx: DomainContext, userId: string, groupId
   const db = await realmDb(ctx.realm);
   await requireLiveUserRow(db, userId);
   const key = { groupId_userId: { groupId, userId } };
-  const change = { permission: 'user:write', principals: [{ kind: 'user', id: userId }] as const };
+  const change = { permission: 'user:write', principals: [{ kind: 'user', id: userId }] as const } satisfies GrantChange;
   const { group, createdAt, added } = await db.$transaction((tx) =>
     guardGrantChange(ctx, tx, change, async () => {
       const group = await tx.group.findUnique({ where: { id: groupId }, select: { id: true, name: true } });

@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
-import { guardGrantChange } from '../groups/grant-change-guard';
+import { guardGrantChange, type GrantChange } from '../groups/grant-change-guard';
 import { assertAdministratorsRemain } from './last-administrator';
 import { requireUserRow } from './repo';
 
@@ -15,7 +15,7 @@ export async function removeUserFromGroup(ctx: DomainContext, userId: string, gr
   const db = await realmDb(ctx.realm);
   await requireUserRow(db, userId);
   const key = { groupId_userId: { groupId, userId } };
-  const change = { permission: 'user:write', principals: [{ kind: 'user', id: userId }] as const };
+  const change = { permission: 'user:write', principals: [{ kind: 'user', id: userId }] as const } satisfies GrantChange;
   await db.$transaction((tx) =>
     guardGrantChange(ctx, tx, change, async () => {
       if (!(await tx.groupMember.findUnique({ where: key, select: { userId: true } }))) throw new AppError('Membership.NotFound');

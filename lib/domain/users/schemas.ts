@@ -8,10 +8,10 @@ import { pageQuerySchema } from '../paging';
 const userName = z
   .string()
   .trim()
-  .min(1)
+  .min(1, 'Enter a user name.')
   .max(128)
   .regex(/^[^\s\p{C}]+$/u, 'Use no spaces or control characters.');
-const email = z.email().max(254);
+const email = z.email('Enter a valid e-mail address.').max(254);
 const personName = z.string().max(100);
 const acronym = z.string().max(16);
 
@@ -53,7 +53,7 @@ export type UserListQuery = z.infer<typeof userListQuerySchema>;
 export const lookupQuerySchema = z.object({ search: z.string().max(200).optional() });
 
 export const idsBodySchema = z.object({ Ids: z.array(z.string().trim().min(1).max(64)).min(1).max(500) });
-export const passwordBodySchema = z.object({ Password: z.string().min(1).max(1024) });
+export const passwordBodySchema = z.object({ Password: z.string().min(1, 'Enter a password.').max(1024) });
 export const activeBodySchema = z.object({ IsActive: z.boolean() });
 export const groupIdBodySchema = z.object({ GroupId: z.string().trim().min(1).max(64) });
 
