@@ -1,9 +1,36 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Two suites (ARCHITECTURE.md "Tests"): `unit` runs beside the code in parallel; `api` drives the
-// real server over HTTP, one file at a time because the files share a server and its databases.
+// The unit tests run beside the code in parallel. The HTTP suite drives the real server (started
+// once per run by e2e/api/support/global-setup.ts) in two projects: `api`, files that make realms
+// of their own and so run two at a time, then `api-exclusive`, files that change what every file
+// shares (the control plane and its administrator, platform-wide lists and counts, sign-in limits
+// from 127.0.0.1 on the control plane, the CLI, extra servers), one at a time after them.
+// `--project api --project api-exclusive` (or `npm run test:api`) runs the whole suite.
 const root = fileURLToPath(new URL('./', import.meta.url));
+
+const EXCLUSIVE = [
+  'e2e/api/cli/**',
+  'e2e/api/health/**',
+  'e2e/api/realms/**',
+  'e2e/api/realm-resolution/**',
+  'e2e/api/wire/**',
+  'e2e/api/logs/**',
+  'e2e/api/account/login-logout-me.test.ts',
+  'e2e/api/authz/users-and-permissions.test.ts',
+  'e2e/api/invites/admin-invites.test.ts',
+  'e2e/api/apps/app-context.test.ts',
+  'e2e/api/passkeys/passkeys.test.ts',
+  'e2e/api/passwords/mail-failure.test.ts',
+];
+
+const api = {
+  include: ['e2e/api/**/*.test.ts'],
+  environment: 'node',
+  globalSetup: ['e2e/api/support/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
 
 export default defineConfig({
   // The tsconfig `@/*` path alias; a regex so that scoped packages (`@prisma/...`) are untouched.
@@ -21,14 +48,24 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...api,
           name: 'api',
-          include: ['e2e/api/**/*.test.ts'],
-          environment: 'node',
-          // Starts the real server once per run on a fresh store (e2e/api/support/global-setup.ts).
-          globalSetup: ['e2e/api/support/global-setup.ts'],
+          exclude: ['**/node_modules/**', ...EXCLUSIVE],
+          // Files make realms of their own, so they share nothing but the server: two at a time.
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...api,
+          name: 'api-exclusive',
+          include: EXCLUSIVE,
+          // After the parallel files, one at a time, with the server to themselves.
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -112,7 +112,7 @@ npm run build || die "npm run build"
 
 say "HTTP suite on SQLite"
 GATEHOUSE_TEST_SERVER=prod GATEHOUSE_TEST_DB=sqlite \
-  npx vitest run --project api --reporter=default --reporter=json --outputFile="$REPORTS/api-sqlite.json"
+  npx vitest run --project 'api*' --reporter=default --reporter=json --outputFile="$REPORTS/api-sqlite.json"
 status=$?
 count_vitest "$REPORTS/api-sqlite.json"
 [ $status = 0 ] || die "HTTP suite on SQLite"
@@ -120,7 +120,7 @@ count_vitest "$REPORTS/api-sqlite.json"
 if [ "${SKIP_POSTGRES:-0}" != 1 ]; then
   say "HTTP suite on PostgreSQL (+ Redis)"
   GATEHOUSE_TEST_SERVER=prod GATEHOUSE_TEST_DB=postgres \
-    npx vitest run --project api --reporter=default --reporter=json --outputFile="$REPORTS/api-postgres.json"
+    npx vitest run --project 'api*' --reporter=default --reporter=json --outputFile="$REPORTS/api-postgres.json"
   status=$?
   count_vitest "$REPORTS/api-postgres.json"
   [ $status = 0 ] || die "HTTP suite on PostgreSQL"

@@ -24,6 +24,10 @@ const schema = z.object({
   // Not in CONTRACT.md: multiplies every rate-limit ceiling (e.g. 100 for a load test from one
   // address); 0 turns rate limiting off. Per-realm overrides come with the realm settings.
   GATEHOUSE_RATE_LIMIT_SCALE: z.coerce.number().min(0).max(1_000_000).default(1),
+  // Not in CONTRACT.md: how long an instance may serve a cached realm record (Host -> realm, its
+  // revision). Every change clears it at once locally and, with Redis, everywhere; without Redis
+  // other processes (a second instance, the CLI's key rotation) are seen within this time.
+  GATEHOUSE_REALM_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // The key that encrypts secrets at rest (32 bytes, base64), or a file holding it. Required in
   // production, so the key never sits beside the data it protects (crypto/secret-box.ts).
   GATEHOUSE_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
@@ -44,6 +48,7 @@ export type Settings = {
   production: boolean;
   testFailRealmCreateAt: number | undefined;
   rateLimitScale: number;
+  realmCacheSeconds: number;
   /** The configured encryption key (GATEHOUSE_SECRET_KEY or GATEHOUSE_SECRET_KEY_FILE), if any. */
   secretKey: Buffer | undefined;
 };
@@ -92,6 +97,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     production,
     testFailRealmCreateAt: production ? undefined : e.GATEHOUSE_TEST_FAIL_REALM_CREATE_AT,
     rateLimitScale: e.GATEHOUSE_RATE_LIMIT_SCALE,
+    realmCacheSeconds: e.GATEHOUSE_REALM_CACHE_SECONDS,
     secretKey: configuredSecretKey(e.GATEHOUSE_SECRET_KEY, e.GATEHOUSE_SECRET_KEY_FILE),
   };
 }

@@ -58,7 +58,28 @@ function chooseRedis(engine: string): string | undefined {
   return use ? (process.env.GATEHOUSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : undefined;
 }
 
+type Started = { info: SuiteInfo; teardown: () => Promise<void> };
+type Shared = { started?: Promise<Started>; users: number };
+
+/**
+ * The HTTP suite is two vitest projects (vitest.config.ts): files that run in parallel, then files
+ * that need the server to themselves. Both get the same server: the first project's set-up starts
+ * it, the last teardown stops it (kept on globalThis: each project may load this module afresh).
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const shared = ((globalThis as { __gatehouseApiSuite?: Shared }).__gatehouseApiSuite ??= { users: 0 });
+  shared.users++;
+  shared.started ??= start();
+  const { info, teardown } = await shared.started;
+  project.provide('gatehouse', info);
+  return async () => {
+    if (--shared.users > 0) return;
+    shared.started = undefined;
+    await teardown();
+  };
+}
+
+async function start(): Promise<Started> {
   const engine = engineFromEnv();
   const mode = chooseMode();
   const runId = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomSuffix(3)}`;
@@ -111,10 +132,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
 
     const info: SuiteInfo = { port, mode, storage, redisUrl, env, runDir, logDir, pidFile, admin, adminCookie: sessionCookie, mailDir: mail.dir };
-    project.provide('gatehouse', info);
+    return { info, teardown };
   } catch (e) {
     await teardown();
     throw e;
   }
-  return teardown;
 }

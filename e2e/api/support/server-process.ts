@@ -63,6 +63,9 @@ export function serverEnv(port: number, storage: Storage, redisUrl: string | und
   if (redisUrl) env.REDIS_URL = redisUrl;
   env.NEXT_TELEMETRY_DISABLED = '1';
   env.GATEHOUSE_SECRET_KEY = testSecretKey(storage);
+  // Without Redis, changes made by another process (the CLI's key rotation) reach the server when
+  // its cached realm record expires: a few seconds here rather than the production minute.
+  env.GATEHOUSE_REALM_CACHE_SECONDS = '3';
   // A development server needs its own Next build folder when another one runs in this checkout.
   if (process.env.GATEHOUSE_NEXT_DIST_DIR) env.GATEHOUSE_NEXT_DIST_DIR = process.env.GATEHOUSE_NEXT_DIST_DIR;
   return { ...env, ...extra };
