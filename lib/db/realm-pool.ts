@@ -102,6 +102,23 @@ export async function getRealmDb(databaseName: string): Promise<RealmDb> {
   return cachedPromise(s.cache, databaseName, () => open(databaseName, s));
 }
 
+/**
+ * Runs `work` on a realm's database without keeping it open: on the pooled client when the realm is
+ * open, else on a short-lived client outside the pool, so a sweep over every realm (the purge job)
+ * neither pushes the realms in use out of the LRU nor holds more than one extra client.
+ */
+export async function withRealmDb<T>(databaseName: string, work: (db: RealmDb) => Promise<T>): Promise<T> {
+  const s = state();
+  const pooled = s.cache.peek(databaseName); // peek: a sweep must not make a realm look recently used
+  if (pooled) return work(await pooled);
+  const db = await open(databaseName, s);
+  try {
+    return await work(db);
+  } finally {
+    await db.$disconnect().catch((err: unknown) => logError('realm database disconnect failed', err, { database: databaseName }));
+  }
+}
+
 /** Closes a realm's client if open (before dropping or replacing its database). */
 export async function evictRealmDb(databaseName: string): Promise<void> {
   const s = state();
