@@ -11,7 +11,7 @@ import { sharedPromise } from '../runtime/cached-promise';
 const VERSION = 'v1';
 const STORED_KEY_ID = 'encryption-key-v1';
 
-export const MISSING_KEY_MESSAGE =
+const MISSING_KEY_MESSAGE =
   'GATEHOUSE_SECRET_KEY (32 random bytes, base64: openssl rand -base64 32) or GATEHOUSE_SECRET_KEY_FILE (a file holding it) must be set in production, so the key that encrypts secrets at rest is not kept beside the data it protects';
 
 async function storedKey(): Promise<Buffer | undefined> {

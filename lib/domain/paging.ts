@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // List paging, search and sorting (spec 4.9, CONTRACT.md): page defaults to 1, pageSize to 25, and
 // a pageSize above 200 is answered as 200.
-export const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = 200;
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),

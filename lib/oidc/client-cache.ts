@@ -12,7 +12,7 @@ export function clientCache(): Cache {
   return shared('oidc.client-cache', () => new LRUCache<string, Promise<EngineClientMetadata | null>>({ max: 10_000, ttl: 30_000 }));
 }
 
-export const CLIENT_EVENTS = /^(oauth-client|service-account)\./;
+const CLIENT_EVENTS = /^(oauth-client|service-account)\./;
 
 export function registerClientCacheInvalidation(): void {
   shared('oidc.client-cache.subscriber', () =>

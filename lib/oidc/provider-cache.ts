@@ -50,7 +50,7 @@ export function invalidateEngines(realmId?: string): void {
   else cache().clear();
 }
 
-export function issuerOf(realm: RealmRecord): string {
+function issuerOf(realm: RealmRecord): string {
   return publicOrigin(realm.primaryDomain);
 }
 

@@ -7,7 +7,7 @@ import { readPage, sortEntry, type Page, type PageQuery } from '../paging';
 // Reads of spec 4.7 "Applications": the lookup any signed-in user may call, the list (app:read,
 // without Settings) and one App (app:read, with the sparse Settings).
 
-export const appColumns = {
+const appColumns = {
   id: true,
   slug: true,
   displayName: true,

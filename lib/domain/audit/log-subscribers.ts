@@ -24,7 +24,7 @@ const REALM_CATEGORIES: Record<string, string> = {
   invite: 'Authentication',
 };
 
-export function securityCategory(type: string): string | undefined {
+function securityCategory(type: string): string | undefined {
   return REALM_CATEGORIES[type.split('.')[0]];
 }
 

@@ -10,7 +10,7 @@ import type { CreateRoleInput } from './schemas';
 
 // POST /api/role (spec 4.7, CONTRACT.md): Name, AppId, Permissions, Description?. Every permission
 // must be in the App's catalog; the name is unique within the App. A new role is in no group, so it
-// grants nobody anything until a group takes it (checked there, groups/no-escalation.ts).
+// grants nobody anything until a group takes it (checked there, groups/grant-change-guard.ts).
 export async function createRole(ctx: DomainContext, input: CreateRoleInput): Promise<RoleRow> {
   await requirePermission(ctx, 'permission-role:write');
   const db = await realmDb(ctx.realm);
