@@ -6,7 +6,7 @@ import { dialect, globalPostgresUrl, globalSqlitePath, TRANSACTION_OPTIONS } fro
 import { PrismaClient as GlobalPgClient } from './generated/global-postgresql/client';
 import { PrismaClient as GlobalSqliteClient } from './generated/global-sqlite/client';
 import { migrateGlobalStore } from './migrate';
-import { configureSqliteClient, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-pragmas';
+import { connectClient, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-pragmas';
 import type { GlobalDb } from './types';
 
 // The global store (realm records, platform audit): one client per process, shared by server.ts
@@ -34,15 +34,7 @@ function createClient(): GlobalDb {
 
 async function open(): Promise<GlobalDb> {
   await migrateGlobalStore();
-  const db = createClient();
-  try {
-    await db.$connect();
-    if (dialect() === 'sqlite') await configureSqliteClient(db);
-  } catch (err) {
-    await db.$disconnect().catch(() => {});
-    throw err;
-  }
-  return db;
+  return connectClient(createClient(), dialect() === 'sqlite');
 }
 
 /** The global store's client; a failed open (database down at start-up) is retried by the next caller. */

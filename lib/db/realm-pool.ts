@@ -8,7 +8,7 @@ import { dialect, realmPostgresUrl, realmSqlitePath, TRANSACTION_OPTIONS } from 
 import { PrismaClient as RealmPgClient } from './generated/realm-postgresql/client';
 import { PrismaClient as RealmSqliteClient } from './generated/realm-sqlite/client';
 import { migrateRealmDatabase } from './migrate';
-import { configureSqliteClient, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-pragmas';
+import { connectClient, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-pragmas';
 import type { RealmDb } from './types';
 
 // One Prisma client per realm database, opened on demand and kept in an LRU: a fleet of realms
@@ -85,15 +85,7 @@ async function open(name: string, s: PoolState): Promise<RealmDb> {
     await migrateRealmDatabase(name); // also proves the database exists
     s.migrated.add(name);
   }
-  const db = createClient(name);
-  try {
-    await db.$connect();
-    if (dialect() === 'sqlite') await configureSqliteClient(db);
-  } catch (err) {
-    await db.$disconnect().catch(() => {});
-    throw err;
-  }
-  return db;
+  return connectClient(createClient(name), dialect() === 'sqlite');
 }
 
 /** The client of a realm database (its `databaseName`), opened and migrated on first use. */

@@ -23,3 +23,17 @@ export function configureSqlite(db: Database.Database, busyTimeoutMs = SQLITE_BU
 export async function configureSqliteClient(db: { $executeRawUnsafe(sql: string): Promise<number> }): Promise<void> {
   for (const pragma of PER_CONNECTION) await db.$executeRawUnsafe(`PRAGMA ${pragma}`);
 }
+
+type Client = { $connect(): Promise<void>; $disconnect(): Promise<void>; $executeRawUnsafe(sql: string): Promise<number> };
+
+/** Connects a new Prisma client, with the per-connection settings on SQLite; one that fails is disconnected again. */
+export async function connectClient<C extends Client>(db: C, sqlite: boolean): Promise<C> {
+  try {
+    await db.$connect();
+    if (sqlite) await configureSqliteClient(db);
+  } catch (err) {
+    await db.$disconnect().catch(() => {});
+    throw err;
+  }
+  return db;
+}

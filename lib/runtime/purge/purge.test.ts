@@ -1,33 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { postgresReachable, useTempStores } from '../../testing/temp-stores';
 
 // The purge job against real databases: SQLite, and PostgreSQL (a temporary global database on the
 // local server) when it is reachable, where two runners must not purge at once. The Redis lease
 // is checked when a local Redis answers.
 
-const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const REDIS_URL = process.env.GATEHOUSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-const pgUp = await adminQuery('SELECT 1').then(
-  () => true,
-  () => false,
-);
-if (!pgUp) console.warn(`PostgreSQL unreachable at ${ADMIN_URL}: PostgreSQL purge tests skipped`);
+const pgUp = await postgresReachable('PostgreSQL purge tests');
 const redisUp = await new Promise<boolean>((resolve) => {
   const u = new URL(REDIS_URL);
   const socket = connect({ host: u.hostname, port: Number(u.port || 6379) });
@@ -51,9 +32,7 @@ const later = (ms: number) => new Date(Date.now() + ms);
 const targets = [{ name: 'sqlite' as const }, ...(pgUp ? [{ name: 'postgresql' as const }] : [])];
 
 describe.each(targets)('purge of expired rows on $name', ({ name }) => {
-  const saved = { ...process.env };
-  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-purge-'));
-  const globalName = `gh_test_global_${randomBytes(6).toString('hex')}`;
+  let stores: Awaited<ReturnType<typeof useTempStores>>;
   const databases: string[] = [];
   let m: Modules;
 
@@ -69,16 +48,8 @@ describe.each(targets)('purge of expired rows on $name', ({ name }) => {
   }
 
   beforeAll(async () => {
-    process.env.GATEHOUSE_DATA_DIR = dataDir;
+    stores = await useTempStores(name);
     delete process.env.REDIS_URL;
-    if (name === 'postgresql') {
-      await adminQuery(`CREATE DATABASE "${globalName}"`);
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${globalName}`;
-      process.env.DATABASE_URL = url.toString();
-    } else {
-      delete process.env.DATABASE_URL;
-    }
     // Fresh modules so lib/config/env.ts parses this block's environment.
     vi.resetModules();
     m = {
@@ -95,9 +66,7 @@ describe.each(targets)('purge of expired rows on $name', ({ name }) => {
     await m.pool.closeAllRealmDbs();
     for (const n of databases) await m.dbs.dropRealmDatabase(n);
     await m.globalDb.closeGlobalDb();
-    if (name === 'postgresql') await adminQuery(`DROP DATABASE IF EXISTS "${globalName}" WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
-    process.env = saved;
+    await stores.restore();
   });
 
   it('deletes expired secrets, engine rows and revocations in every realm, and keeps the live ones', async () => {
