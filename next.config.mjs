@@ -6,7 +6,7 @@ const nextConfig = {
   // dev server per folder, and parallel test runs each need their own. Production uses .next.
   distDir: process.env.GATEHOUSE_NEXT_DIST_DIR || '.next',
   // Next rewrites the tsconfig it uses (adding its build folders' types); it gets its own generated
-  // copy (lib/runtime/next-tsconfig.mjs) so tsconfig.json stays as committed. `tsc --noEmit` in the
+  // copy (scripts/next-tsconfig.mjs) so tsconfig.json stays as committed. `tsc --noEmit` in the
   // test script is the type check, so the build does not run a second one.
   typescript: { tsconfigPath: 'tsconfig.next.json', ignoreBuildErrors: true },
   poweredByHeader: false,

@@ -13,6 +13,7 @@ import { resolveHost } from './lib/realm/resolve';
 import { HEALTH_PATHS, isOAuthEnginePath, isRealtimePath } from './lib/runtime/engine-paths';
 import { sendJson, sendProblem } from './lib/runtime/node-problem';
 import { usePrivateUmask } from './lib/runtime/private-files';
+import { startPurgeSchedule } from './lib/runtime/purge/purge-schedule';
 import { startUp } from './lib/runtime/startup';
 import { drainEvents } from './lib/events/bus';
 import { dispatchToEngine } from './lib/oidc/dispatch';
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
   });
 
   httpServer.listen(s.port, () => logInfo('gatehouse listening', { port: s.port, mode: dev ? 'development' : 'production', storage: s.databaseUrl ? 'postgresql' : 'sqlite' }));
+  // Deletes expired one-time secrets and OAuth engine rows, in one instance at a time.
+  const purge = startPurgeSchedule();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -88,6 +91,7 @@ async function main(): Promise<void> {
     closing = true;
     logInfo('shutting down', { signal });
     httpServer.close();
+    await purge.stop().catch(() => undefined);
     await drainEvents().catch(() => undefined);
     await closeAllRealmDbs().catch(() => undefined);
     await closeGlobalDb().catch(() => undefined);

@@ -18,7 +18,7 @@ export function Ago({ iso, now }: { iso: string; now: number }) {
  * The button's accessible name says which session it ends: device, address and last activity are
  * all a person has to tell two "Chrome on Linux" rows apart.
  */
-export function signOutLabel(s: BrowserSession, now: number): string {
+function signOutLabel(s: BrowserSession, now: number): string {
   const from = s.IpAddress ? ` from ${s.IpAddress}` : '';
   return `Sign out ${describeUserAgent(s.UserAgent)}${from}, last active ${relativeTime(s.LastSeenAt, now)}`;
 }

@@ -7,7 +7,7 @@ import { param } from './page-params';
 // when it could be a user name or an e-mail address: the user-name rule (no whitespace or control
 // characters) and at most 256 characters. Anything else (an opaque token, a phone number with
 // spaces) is dropped rather than shown, so the person is not asked to correct what they never typed.
-export const LOGIN_HINT_MAX_LENGTH = 256;
+const LOGIN_HINT_MAX_LENGTH = 256;
 const PLAUSIBLE = /^[^\s\p{C}]+$/u;
 const email = z.email();
 

@@ -20,7 +20,7 @@ export async function passkeySignIn(): Promise<LoginOutcome> {
 }
 
 /** The person dismissed the browser's prompt, it timed out, or there is no usable passkey. */
-export class PasskeyCancelled extends Error {}
+class PasskeyCancelled extends Error {}
 
 export function passkeyMessage(error: unknown): string | null {
   if (error instanceof PasskeyCancelled) return 'The passkey prompt was closed or no passkey was chosen. Try again, or use another way to sign in.';

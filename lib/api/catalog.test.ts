@@ -14,7 +14,6 @@ const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'
 
 /** Route files that are deliberately not part of the documented API. */
 const UNDOCUMENTED_ROUTES = new Set([
-  'app/api/ping/route.ts', // the benchmark's trivial-route floor (benchmarks/)
   'app/api/[...path]/route.ts', // problem+json 404 for /api paths no route declares
 ]);
 

@@ -9,6 +9,7 @@ import { publicSigningKeys } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
 import { jwtStillLive } from './jwt-access-tokens';
+import { cachedPromise } from '../runtime/cached-promise';
 import { shared } from '../runtime/shared';
 import { inEventAreas } from '../events/catalog';
 
@@ -43,13 +44,8 @@ function keyCache(): LRUCache<string, Promise<KeySet>> {
 
 async function keySet(realm: RealmRecord, reload = false): Promise<KeySet> {
   const cache = keyCache();
-  let hit = reload ? undefined : cache.get(realm.id);
-  if (!hit) {
-    hit = (async () => createLocalJWKSet({ keys: (await publicSigningKeys(await realmDb(realm))) as never }))();
-    cache.set(realm.id, hit);
-    hit.catch(() => cache.delete(realm.id));
-  }
-  return hit;
+  if (reload) cache.delete(realm.id);
+  return cachedPromise(cache, realm.id, async () => createLocalJWKSet({ keys: (await publicSigningKeys(await realmDb(realm))) as never }));
 }
 
 /** A JWT access token's claims when its signature, issuer and expiry verify (liveness aside). */

@@ -1,6 +1,7 @@
 import type { JWTPayload } from 'jose';
 import { oidcStorageKey } from '../db/oidc-payload-key';
 import { sha256Hex } from '../crypto/tokens';
+import { deleteInBatches, type BatchLimits } from '../db/batched-delete';
 import type { RealmDb } from '../db/types';
 
 // JWT access tokens are self-contained, so the engine keeps no record of them (issue 8 item 15).
@@ -47,7 +48,16 @@ export async function revokeJwt(db: RealmDb, payload: JWTPayload): Promise<void>
       await tx.revokedAccessToken.upsert({ where: { jtiHash }, create: { jtiHash, expiresAt }, update: {} });
     }
     if (typeof grant === 'string') await tx.oidcPayload.deleteMany({ where: { OR: [{ grantId: grant }, { model: 'Grant', id: grant }] } });
-    // Records of tokens that expired since are of no use any more.
-    await tx.revokedAccessToken.deleteMany({ where: { expiresAt: { lt: now } } });
   });
+}
+
+/** Deletes the records of revoked tokens that have expired since (of no use any more); the purge job calls it. */
+export async function purgeExpiredRevocations(db: RealmDb, now: Date, limits: BatchLimits, stopped?: () => boolean): Promise<number> {
+  const expired = { expiresAt: { lt: now } };
+  return deleteInBatches(
+    limits,
+    async (take) => (await db.revokedAccessToken.findMany({ where: expired, select: { jtiHash: true }, take })).map((r) => r.jtiHash),
+    async (hashes) => (await db.revokedAccessToken.deleteMany({ where: { ...expired, jtiHash: { in: hashes } } })).count,
+    stopped,
+  );
 }

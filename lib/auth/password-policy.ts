@@ -6,7 +6,7 @@ import { dictionary } from '@zxcvbn-ts/language-common';
 export type PasswordPolicy = { MinLength: number; RejectCommon: boolean; RejectContextual: boolean };
 export type PasswordContext = { userName?: string | null; email?: string | null; realmWords?: string[] };
 
-export const PASSWORD_MAX_LENGTH = 256;
+const PASSWORD_MAX_LENGTH = 256;
 
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {

@@ -6,7 +6,7 @@ import { settings } from '../config/env';
 // __Host- prefix, which browsers enforce as Secure, Path=/ and host-only.
 export const SESSION_TTL_SECONDS = 14 * 24 * 3600;
 
-export function sessionCookieName(): string {
+function sessionCookieName(): string {
   return settings().publicScheme === 'https' ? '__Host-gatehouse_session' : 'gatehouse_session';
 }
 

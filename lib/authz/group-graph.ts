@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import { parseStringList as parseList } from '../db/json-list';
 import type { RealmDb, RealmTx } from '../db/types';
 import { subscribe } from '../events/bus';
+import { cachedPromise } from '../runtime/cached-promise';
 import { shared } from '../runtime/shared';
 import type { GroupNode } from './evaluate';
 import { inEventAreas, type EventArea } from '../events/catalog';
@@ -51,14 +52,7 @@ export async function loadGroupNodes(db: RealmTx): Promise<Map<string, GroupNode
 }
 
 export function groupGraph(realmId: string, db: RealmDb): Promise<Map<string, GroupNode>> {
-  const c = cache();
-  let hit = c.get(realmId);
-  if (!hit) {
-    hit = loadGroupNodes(db);
-    c.set(realmId, hit);
-    hit.catch(() => c.delete(realmId));
-  }
-  return hit;
+  return cachedPromise(cache(), realmId, () => loadGroupNodes(db));
 }
 
 const GRAPH_EVENT_AREAS: readonly EventArea[] = ['group', 'role', 'realm'];

@@ -32,6 +32,9 @@ const schema = z.object({
   // production, so the key never sits beside the data it protects (crypto/secret-box.ts).
   GATEHOUSE_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
   GATEHOUSE_SECRET_KEY_FILE: z.string().optional().or(z.literal('').transform(() => undefined)),
+  // Not in CONTRACT.md: seconds between passes of the job that deletes expired one-time secrets and
+  // OAuth engine rows (runtime/purge/); 0 turns it off.
+  GATEHOUSE_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -51,6 +54,8 @@ export type Settings = {
   realmCacheSeconds: number;
   /** The configured encryption key (GATEHOUSE_SECRET_KEY or GATEHOUSE_SECRET_KEY_FILE), if any. */
   secretKey: Buffer | undefined;
+  /** Seconds between passes of the purge job; 0 means off. */
+  purgeIntervalSeconds: number;
 };
 
 /** The key from the variable or the file, checked for 32 bytes; undefined when neither is set. */
@@ -99,6 +104,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     rateLimitScale: e.GATEHOUSE_RATE_LIMIT_SCALE,
     realmCacheSeconds: e.GATEHOUSE_REALM_CACHE_SECONDS,
     secretKey: configuredSecretKey(e.GATEHOUSE_SECRET_KEY, e.GATEHOUSE_SECRET_KEY_FILE),
+    purgeIntervalSeconds: e.GATEHOUSE_PURGE_INTERVAL_SECONDS,
   };
 }
 

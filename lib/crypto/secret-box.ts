@@ -1,8 +1,8 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { settings } from '../config/env';
 import { getGlobalDb } from '../db/global-db';
-import { isUniqueViolation } from '../db/errors';
-import { shared } from '../runtime/shared';
+import { unlessAlreadyInserted } from '../db/errors';
+import { sharedPromise } from '../runtime/cached-promise';
 
 // Encryption at rest for secrets Gatehouse must read back (TOTP keys, signing keys, upstream client
 // secrets): AES-256-GCM with a random 96-bit nonce; the value records its key version. The key comes
@@ -11,7 +11,7 @@ import { shared } from '../runtime/shared';
 const VERSION = 'v1';
 const STORED_KEY_ID = 'encryption-key-v1';
 
-export const MISSING_KEY_MESSAGE =
+const MISSING_KEY_MESSAGE =
   'GATEHOUSE_SECRET_KEY (32 random bytes, base64: openssl rand -base64 32) or GATEHOUSE_SECRET_KEY_FILE (a file holding it) must be set in production, so the key that encrypts secrets at rest is not kept beside the data it protects';
 
 async function storedKey(): Promise<Buffer | undefined> {
@@ -31,11 +31,7 @@ async function loadKey(): Promise<Buffer> {
   const existing = await storedKey();
   if (existing) return existing;
   const db = await getGlobalDb();
-  try {
-    await db.platformSecret.create({ data: { id: STORED_KEY_ID, value: randomBytes(32).toString('base64') } });
-  } catch (e) {
-    if (!isUniqueViolation(e)) throw e; // another instance created it first
-  }
+  await unlessAlreadyInserted(() => db.platformSecret.create({ data: { id: STORED_KEY_ID, value: randomBytes(32).toString('base64') } }));
   return (await storedKey())!;
 }
 
@@ -66,14 +62,7 @@ export async function checkPlatformKey(): Promise<{ removedStoredCopy: boolean }
 }
 
 function key(): Promise<Buffer> {
-  const s = shared<{ key?: Promise<Buffer> }>('crypto.secret-box', () => ({}));
-  if (!s.key) {
-    s.key = loadKey();
-    s.key.catch(() => {
-      s.key = undefined;
-    });
-  }
-  return s.key;
+  return sharedPromise('crypto.secret-box', loadKey);
 }
 
 export async function seal(plaintext: string): Promise<string> {

@@ -1,11 +1,12 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { logError } from '../log/logger';
-import { shared } from '../runtime/shared';
+import { dropSharedPromise, sharedPromise } from '../runtime/cached-promise';
 import { dialect, globalPostgresUrl, globalSqlitePath, TRANSACTION_OPTIONS } from './dialect';
 import { PrismaClient as GlobalPgClient } from './generated/global-postgresql/client';
 import { PrismaClient as GlobalSqliteClient } from './generated/global-sqlite/client';
-import { migrateGlobalStore, SQLITE_BUSY_TIMEOUT_MS } from './migrate';
+import { migrateGlobalStore } from './migrate';
+import { connectClient, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-pragmas';
 import type { GlobalDb } from './types';
 
 // The global store (realm records, platform audit): one client per process, shared by server.ts
@@ -13,9 +14,7 @@ import type { GlobalDb } from './types';
 // a fresh install needs no separate step.
 
 const POOL_MAX = 10;
-
-type State = { db: Promise<GlobalDb> | null };
-const state = (): State => shared<State>('db.global', () => ({ db: null }));
+const KEY = 'db.global';
 
 function createClient(): GlobalDb {
   if (dialect() === 'postgresql') {
@@ -35,29 +34,12 @@ function createClient(): GlobalDb {
 
 async function open(): Promise<GlobalDb> {
   await migrateGlobalStore();
-  const db = createClient();
-  await db.$connect();
-  // Per connection, not stored in the file: cascades (RealmDomain) depend on it.
-  if (dialect() === 'sqlite') {
-      await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
-      // In WAL mode NORMAL is still crash-safe (no corruption); a power loss may drop the last
-      // commits. It spares an fsync per commit, which roughly doubles sign-ins per second here.
-      await db.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
-    }
-  return db;
+  return connectClient(createClient(), dialect() === 'sqlite');
 }
 
+/** The global store's client; a failed open (database down at start-up) is retried by the next caller. */
 export function getGlobalDb(): Promise<GlobalDb> {
-  const s = state();
-  if (!s.db) {
-    const opening = open();
-    s.db = opening;
-    // A failed open (database down at start-up) is retried by the next caller.
-    opening.catch(() => {
-      if (s.db === opening) s.db = null;
-    });
-  }
-  return s.db;
+  return sharedPromise(KEY, open);
 }
 
 /** For /health/ready: true when the global store answers within `timeoutMs`. */
@@ -81,9 +63,6 @@ export async function pingGlobalDb(timeoutMs = 2000): Promise<boolean> {
 }
 
 export async function closeGlobalDb(): Promise<void> {
-  const s = state();
-  const opening = s.db;
-  s.db = null;
-  const db = await opening?.catch(() => null);
+  const db = await dropSharedPromise<GlobalDb>(KEY)?.catch(() => null);
   await db?.$disconnect();
 }

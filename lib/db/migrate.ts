@@ -5,6 +5,7 @@ import { logError } from '../log/logger';
 import { mkdirPrivate, tightenDataDir } from '../runtime/private-files';
 import { dialect, globalPostgresUrl, globalSqlitePath, realmPostgresUrl, realmSqlitePath, type Dialect } from './dialect';
 import { migrations, type MigrationScript } from './migrations/generated';
+import { configureSqlite } from './sqlite-pragmas';
 
 // Applies the committed SQL (prisma/migrations, embedded in ./migrations/generated.ts) with the raw
 // drivers and our own bookkeeping table: Prisma's migrate cannot run here (ENVIRONMENT.md).
@@ -17,19 +18,11 @@ export type Store = 'global' | 'realm';
 export type { MigrationScript };
 
 const TABLE = '_gatehouse_migrations';
-export const SQLITE_BUSY_TIMEOUT_MS = 5000;
 // A process that finds another one migrating should wait for it rather than fail.
 const SQLITE_MIGRATION_BUSY_TIMEOUT_MS = 60_000;
 
 export function storeMigrations(store: Store, d: Dialect): readonly MigrationScript[] {
   return migrations[store][d];
-}
-
-/** The settings every Gatehouse SQLite connection uses: WAL (readers never block the writer). */
-export function configureSqlite(db: Database.Database, busyTimeoutMs = SQLITE_BUSY_TIMEOUT_MS): void {
-  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
-  db.pragma('journal_mode = WAL');
-  db.pragma('foreign_keys = ON');
 }
 
 /** Applies pending migrations to an open SQLite database; returns the ids applied. */

@@ -6,7 +6,8 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Dialect } from './dialect';
-import { configureSqlite, migratePostgres, migrateSqlite, storeMigrations, type MigrationScript, type Store } from './migrate';
+import { migratePostgres, migrateSqlite, storeMigrations, type MigrationScript, type Store } from './migrate';
+import { configureSqlite } from './sqlite-pragmas';
 
 // Guards the committed SQL (ENVIRONMENT.md "Prisma 7"): applied by our own runner to a fresh
 // database, it must leave nothing for the schema engine to do against the current models. A model

@@ -1,32 +1,14 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { adminQuery, postgresReachable, useTempStores } from '../testing/temp-stores';
 
 // The per-realm pool and database lifecycle against real databases: SQLite files, and PostgreSQL
 // (a temporary global database on the local server) when it is reachable.
 
-const ADMIN_URL = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 const IDLE_MS = 1500;
-
-async function adminQuery(sql: string, url = ADMIN_URL): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-const pgUp = await adminQuery('SELECT 1').then(
-  () => true,
-  () => false,
-);
-if (!pgUp) console.warn(`PostgreSQL unreachable at ${ADMIN_URL}: PostgreSQL pool tests skipped`);
+const pgUp = await postgresReachable('PostgreSQL pool tests');
 
 type Modules = {
   pool: typeof import('./realm-pool');
@@ -40,9 +22,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const targets = [{ name: 'sqlite' as const }, ...(pgUp ? [{ name: 'postgresql' as const }] : [])];
 
 describe.each(targets)('realm databases on $name', ({ name }) => {
-  const saved = { ...process.env };
-  const dataDir = mkdtempSync(join(tmpdir(), 'gatehouse-pool-'));
-  const globalName = `gh_test_global_${randomBytes(6).toString('hex')}`;
+  let stores: Awaited<ReturnType<typeof useTempStores>>;
   const created: string[] = [];
   let m: Modules;
 
@@ -66,17 +46,9 @@ describe.each(targets)('realm databases on $name', ({ name }) => {
   }
 
   beforeAll(async () => {
-    process.env.GATEHOUSE_DATA_DIR = dataDir;
+    stores = await useTempStores(name);
     process.env.GATEHOUSE_REALM_POOL_MAX = '2';
     process.env.GATEHOUSE_REALM_POOL_IDLE_MS = String(IDLE_MS);
-    if (name === 'postgresql') {
-      await adminQuery(`CREATE DATABASE "${globalName}"`);
-      const url = new URL(ADMIN_URL);
-      url.pathname = `/${globalName}`;
-      process.env.DATABASE_URL = url.toString();
-    } else {
-      delete process.env.DATABASE_URL;
-    }
     // Fresh modules so lib/config/env.ts parses this block's environment.
     vi.resetModules();
     m = {
@@ -93,9 +65,7 @@ describe.each(targets)('realm databases on $name', ({ name }) => {
     await m.pool.closeAllRealmDbs();
     await m.globalDb.closeGlobalDb();
     for (const n of created) await m.dbs.dropRealmDatabase(n);
-    if (name === 'postgresql') await adminQuery(`DROP DATABASE IF EXISTS "${globalName}" WITH (FORCE)`);
-    rmSync(dataDir, { recursive: true, force: true });
-    process.env = saved;
+    await stores.restore();
   });
 
   it('derives safe database names from realm ids', () => {

@@ -2,11 +2,13 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { LRUCache } from 'lru-cache';
 import { logError } from '../log/logger';
+import { cachedPromise } from '../runtime/cached-promise';
 import { dropShared, shared } from '../runtime/shared';
 import { dialect, realmPostgresUrl, realmSqlitePath, TRANSACTION_OPTIONS } from './dialect';
 import { PrismaClient as RealmPgClient } from './generated/realm-postgresql/client';
 import { PrismaClient as RealmSqliteClient } from './generated/realm-sqlite/client';
-import { migrateRealmDatabase, SQLITE_BUSY_TIMEOUT_MS } from './migrate';
+import { migrateRealmDatabase } from './migrate';
+import { connectClient, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-pragmas';
 import type { RealmDb } from './types';
 
 // One Prisma client per realm database, opened on demand and kept in an LRU: a fleet of realms
@@ -83,35 +85,30 @@ async function open(name: string, s: PoolState): Promise<RealmDb> {
     await migrateRealmDatabase(name); // also proves the database exists
     s.migrated.add(name);
   }
-  const db = createClient(name);
-  try {
-    await db.$connect();
-    // Per connection, not stored in the file: the realm schema's cascades depend on it.
-    if (dialect() === 'sqlite') {
-      await db.$executeRawUnsafe('PRAGMA foreign_keys = ON');
-      // In WAL mode NORMAL is still crash-safe (no corruption); a power loss may drop the last
-      // commits. It spares an fsync per commit, which roughly doubles sign-ins per second here.
-      await db.$executeRawUnsafe('PRAGMA synchronous = NORMAL');
-    }
-  } catch (err) {
-    await db.$disconnect().catch(() => {});
-    throw err;
-  }
-  return db;
+  return connectClient(createClient(name), dialect() === 'sqlite');
 }
 
 /** The client of a realm database (its `databaseName`), opened and migrated on first use. */
 export async function getRealmDb(databaseName: string): Promise<RealmDb> {
   const s = state();
-  const hit = s.cache.get(databaseName);
-  if (hit) return hit;
-  // Stored before it settles, so concurrent first calls share one open.
-  const opening = open(databaseName, s);
-  s.cache.set(databaseName, opening);
-  opening.catch(() => {
-    if (s.cache.peek(databaseName) === opening) s.cache.delete(databaseName);
-  });
-  return opening;
+  return cachedPromise(s.cache, databaseName, () => open(databaseName, s));
+}
+
+/**
+ * Runs `work` on a realm's database without keeping it open: on the pooled client when the realm is
+ * open, else on a short-lived client outside the pool, so a sweep over every realm (the purge job)
+ * neither pushes the realms in use out of the LRU nor holds more than one extra client.
+ */
+export async function withRealmDb<T>(databaseName: string, work: (db: RealmDb) => Promise<T>): Promise<T> {
+  const s = state();
+  const pooled = s.cache.peek(databaseName); // peek: a sweep must not make a realm look recently used
+  if (pooled) return work(await pooled);
+  const db = await open(databaseName, s);
+  try {
+    return await work(db);
+  } finally {
+    await db.$disconnect().catch((err: unknown) => logError('realm database disconnect failed', err, { database: databaseName }));
+  }
 }
 
 /** Closes a realm's client if open (before dropping or replacing its database). */

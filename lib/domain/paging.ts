@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // List paging, search and sorting (spec 4.9, CONTRACT.md): page defaults to 1, pageSize to 25, and
 // a pageSize above 200 is answered as 200.
-export const MAX_PAGE_SIZE = 200;
+const MAX_PAGE_SIZE = 200;
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -39,8 +39,24 @@ export function isSortKey(table: Readonly<Record<string, unknown>>, sortBy: stri
 
 export type Page<T> = { items: T[]; totalCount: number; page: number; pageSize: number };
 
-export function pageOf<T>(items: T[], totalCount: number, q: PageQuery): Page<T> {
+type PageNumber = Pick<PageQuery, 'page' | 'pageSize'>;
+type PageWindow = { skip: number; take: number };
+
+const windowOf = (q: PageNumber): PageWindow => ({ skip: (q.page - 1) * q.pageSize, take: q.pageSize });
+
+/**
+ * One page of a stored list: the total and the page's rows, read side by side. `rows` receives the
+ * window (Prisma's `skip` and `take`) to spread into its query; it may also shape the rows it read.
+ */
+export async function readPage<T>(q: PageNumber, count: () => Promise<number>, rows: (window: PageWindow) => Promise<T[]>): Promise<Page<T>> {
+  const [totalCount, items] = await Promise.all([count(), rows(windowOf(q))]);
   return { items, totalCount, page: q.page, pageSize: q.pageSize };
+}
+
+/** One page of a list already assembled in memory. */
+export function pageOfAll<T>(all: T[], q: PageNumber): Page<T> {
+  const { skip, take } = windowOf(q);
+  return { items: all.slice(skip, skip + take), totalCount: all.length, page: q.page, pageSize: q.pageSize };
 }
 
 export function mapPage<T, U>(p: Page<T>, f: (t: T) => U): Page<U> {

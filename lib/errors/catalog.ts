@@ -6,11 +6,9 @@ export const errorCatalog = {
   'Request.TooLarge': { status: 413, title: 'The request body is too large.' },
   'Request.UnsupportedMediaType': { status: 415, title: 'The request body must be application/json.' },
   'Request.NotFound': { status: 404, title: 'Not Found' },
-  'Request.MethodNotAllowed': { status: 405, title: 'Method Not Allowed' },
   'Request.CsrfRejected': { status: 403, title: 'Cross-site request rejected.' },
   'Auth.Unauthenticated': { status: 401, title: 'Authentication is required.' },
   'Auth.InvalidCredentials': { status: 401, title: 'The user name or password is incorrect.' },
-  'Auth.AccountDisabled': { status: 401, title: 'The user name or password is incorrect.' },
   'Auth.Forbidden': { status: 403, title: 'You do not have permission to do this.' },
   'Session.NotFound': { status: 404, title: 'There is no such session of yours.' },
   'Session.IsCurrent': { status: 409, title: 'This is the session you are using: sign out instead.' },
@@ -19,7 +17,6 @@ export const errorCatalog = {
   'Auth.InsufficientScope': { status: 403, title: 'The access token does not carry the scope or audience this route requires.' },
   'Auth.InteractionExpired': { status: 400, title: 'This sign-in request has expired or was already used. Start again from the application.' },
   'Auth.PasswordlessOnly': { status: 403, title: 'This realm accepts passwordless sign-in only.' },
-  'Realm.NotFound': { status: 404, title: 'Not Found' },
   'Realm.SlugInvalid': { status: 400, title: 'The realm slug is not valid.' },
   'Realm.SlugReserved': { status: 400, title: 'The realm slug is reserved.' },
   'Realm.SlugTaken': { status: 409, title: 'A realm with this slug already exists.' },
@@ -67,7 +64,6 @@ export const errorCatalog = {
   'OAuthApi.AudienceTaken': { status: 409, title: 'An OAuth API with this audience already exists.' },
   'OAuthApi.BuiltIn': { status: 409, title: 'The built-in API cannot be deleted.' },
   'OAuthApi.InUse': { status: 409, title: 'The API is still a resource of OAuth scopes.' },
-  'LoginProvider.BuiltIn': { status: 400, title: 'The built-in login provider cannot be edited or deleted.' },
   // Sign-in methods and account self-service (issue 3).
   'SignIn.MethodDisabled': { status: 403, title: 'This sign-in method is not enabled in this realm.' },
   'SignIn.NoPendingSignIn': { status: 401, title: 'Sign in with your first factor again: the second step has expired.' },
@@ -103,7 +99,6 @@ export const errorCatalog = {
   'ChangeRequest.Empty': { status: 400, title: 'The request changes nothing.' },
   'Continuation.Invalid': { status: 400, title: 'The redirect target is not allowed.' },
   'RateLimit.Exceeded': { status: 429, title: 'Too many requests.' },
-  'Storage.Unavailable': { status: 503, title: 'The storage is unavailable.' },
   'Server.Error': { status: 500, title: 'An unexpected error occurred.' },
 } as const satisfies Record<string, { status: number; title: string }>;
 

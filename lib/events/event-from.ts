@@ -2,7 +2,7 @@ import type { DomainContext } from '../domain/context';
 import type { BareEventType, EventPayloads, EventType } from './catalog';
 import type { EventActor, EventOf } from './types';
 
-export function actorOf(ctx: DomainContext): EventActor {
+function actorOf(ctx: DomainContext): EventActor {
   const a = ctx.actor;
   if (a.kind === 'user') return { kind: 'user', id: a.userId, name: a.userName, realmSlug: ctx.realm.slug };
   if (a.kind === 'service-account') return { kind: 'service-account', id: a.serviceAccountId, name: a.name, realmSlug: ctx.realm.slug };

@@ -16,7 +16,3 @@ export function problemResponse(error: unknown, context?: string): Response {
   h.set('cache-control', 'no-store');
   return new Response(JSON.stringify(p.body), { status: p.status, headers: h });
 }
-
-export function noContent(headers: HeadersInit = {}): Response {
-  return new Response(null, { status: 204, headers });
-}

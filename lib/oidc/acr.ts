@@ -1,8 +1,8 @@
 // Authentication context classes (issue 4.2, `acr_values` and step-up). Two levels: a single factor,
 // and a second factor or a phishing-resistant one (a passkey). `amr` values are those the sign-in
 // recorded on the session (lib/domain/auth/sign-in.ts).
-export const ACR_SINGLE = 'urn:gatehouse:acr:1fa';
-export const ACR_MULTI = 'urn:gatehouse:acr:mfa';
+const ACR_SINGLE = 'urn:gatehouse:acr:1fa';
+const ACR_MULTI = 'urn:gatehouse:acr:mfa';
 export const ACR_VALUES = [ACR_SINGLE, ACR_MULTI];
 
 export function acrOf(amr: readonly string[]): string {

@@ -2,6 +2,7 @@ import { oidcStorageKey } from '../db/oidc-payload-key';
 import { newId, sha256Hex } from '../crypto/tokens';
 import type { RealmDb } from '../db/types';
 import { findLiveClient } from '../domain/oauth-clients/live-client';
+import { cachedPromise } from '../runtime/cached-promise';
 import { clientCache } from './client-cache';
 import { fromRegistration, toEngineMetadata, type EngineClientMetadata } from './client-metadata';
 import { decodePayload, encodePayload } from './payload-codec';
@@ -86,15 +87,7 @@ class ClientAdapter {
   constructor(private readonly c: AdapterContext) {}
 
   async find(clientId: string): Promise<EngineClientMetadata | undefined> {
-    const cache = clientCache();
-    const key = `${this.c.realmId}:${clientId}`;
-    let hit = cache.get(key);
-    if (!hit) {
-      hit = this.load(clientId);
-      cache.set(key, hit);
-      hit.catch(() => cache.delete(key));
-    }
-    const found = await hit;
+    const found = await cachedPromise(clientCache(), `${this.c.realmId}:${clientId}`, () => this.load(clientId));
     return found ? structuredClone(found) : undefined;
   }
 

@@ -25,7 +25,7 @@ export type RealmEngineInput = {
 };
 
 /** Lifetimes in seconds (documented in docs/oauth.md). */
-export const TOKEN_TTL = {
+const TOKEN_TTL = {
   AccessToken: 3600,
   AuthorizationCode: 60,
   ClientCredentials: 3600,

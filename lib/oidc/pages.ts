@@ -18,7 +18,7 @@ button.secondary{background:#fff;color:#1f4f8f}code{font-size:1.5rem;letter-spac
 /** The CSP hash of the pages' one inline style (lib/http/security-headers.ts engineCsp). */
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
-export function escapeHtml(value: unknown): string {
+function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
@@ -30,7 +30,7 @@ function brandHtml(brand: PageBrand): string {
   return `<header class="brand">${logo ? `<img src="${escapeHtml(logo)}" alt="${escapeHtml(brand.productName)} logo" referrerpolicy="no-referrer">` : ''}<span>${escapeHtml(brand.productName)}</span></header>`;
 }
 
-export function pageHtml(title: string, body: string, brand?: PageBrand): string {
+function pageHtml(title: string, body: string, brand?: PageBrand): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${brand ? brandHtml(brand) : ''}${body}</main></body></html>`;
 }
 

@@ -7,6 +7,7 @@ import { realmSettings } from '../domain/realm-settings/realm-settings';
 import { loadSigningKeys } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
+import { cachedPromise } from '../runtime/cached-promise';
 import { shared } from '../runtime/shared';
 import { accountFinder, engineConfiguration } from './configuration';
 import { registerNativeGrants } from './native-grants/register';
@@ -50,7 +51,7 @@ export function invalidateEngines(realmId?: string): void {
   else cache().clear();
 }
 
-export function issuerOf(realm: RealmRecord): string {
+function issuerOf(realm: RealmRecord): string {
   return publicOrigin(realm.primaryDomain);
 }
 
@@ -88,11 +89,8 @@ export async function engineFor(realm: RealmRecord): Promise<RealmEngine> {
   if (existing) {
     const engine = await existing.catch(() => undefined);
     if (engine && engine.revision === realm.revision && engine.issuer === issuerOf(realm)) return engine;
+    // Stale: rebuilt below, once, however many requests noticed it.
+    if (c.get(realm.id) === existing) c.delete(realm.id);
   }
-  const next = build(realm);
-  c.set(realm.id, next);
-  next.catch(() => {
-    if (c.get(realm.id) === next) c.delete(realm.id);
-  });
-  return next;
+  return cachedPromise(c, realm.id, () => build(realm));
 }

@@ -15,6 +15,17 @@ export async function getRealmRecordBySlug(slug: string): Promise<RealmRecord | 
   return row && row.isProvisioned ? toRealmRecord(row) : null;
 }
 
+/** A page of the provisioned realms' databases, in id order after `afterId` (for sweeps over every realm). */
+export async function provisionedRealmDatabases(afterId: string | undefined, take: number): Promise<{ id: string; databaseName: string }[]> {
+  const db = await getGlobalDb();
+  return db.realm.findMany({
+    where: { isProvisioned: true, ...(afterId === undefined ? {} : { id: { gt: afterId } }) },
+    select: { id: true, databaseName: true },
+    orderBy: { id: 'asc' },
+    take,
+  });
+}
+
 export async function getControlPlaneRealm(): Promise<RealmRecord | null> {
   const db = await getGlobalDb();
   const row = await db.realm.findFirst({ where: { isControlPlane: true, isProvisioned: true }, include: realmInclude });

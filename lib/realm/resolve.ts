@@ -8,7 +8,7 @@ import { realmInclude, toRealmRecord, type RealmRecord } from './realm-record';
 export type Resolution = { kind: 'realm'; realm: RealmRecord } | { kind: 'unknown' } | { kind: 'invalid-host' };
 
 /** Looks up the active, provisioned realm that owns `host` (already normalised), through the cache. */
-export async function findRealmByHost(host: string): Promise<RealmRecord | null> {
+async function findRealmByHost(host: string): Promise<RealmRecord | null> {
   const cache = realmCache();
   const hit = cache.byHost.get(host);
   if (hit) return hit;

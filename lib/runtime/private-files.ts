@@ -6,7 +6,7 @@ import { join } from 'node:path';
 // 0600. The umask makes that the default for every file the process (and the SQLite driver) creates;
 // the explicit modes below also tighten what an older version left behind.
 
-export const PRIVATE_DIR_MODE = 0o700;
+const PRIVATE_DIR_MODE = 0o700;
 export const PRIVATE_FILE_MODE = 0o600;
 
 /** Process-wide: files are created 0600 and directories 0700 whoever creates them. */

@@ -7,8 +7,8 @@ import { shared } from '../../runtime/shared';
 // path has lately been slower, a margin above its measured median — plus random jitter drawn the
 // same way on both paths. The mail itself is sent beside the wait, never inside the measured work.
 
-export const UNIFORM_FLOOR_MS = 400;
-export const UNIFORM_JITTER_MS = 60;
+const UNIFORM_FLOOR_MS = 400;
+const UNIFORM_JITTER_MS = 60;
 const CEILING_MS = 5_000;
 const MARGIN = 1.5;
 const WINDOW = 16;

@@ -2,12 +2,12 @@ import { requirePermission, requireUser } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, sortEntry, type Page, type PageQuery } from '../paging';
+import { readPage, sortEntry, type Page, type PageQuery } from '../paging';
 
 // Reads of spec 4.7 "Applications": the lookup any signed-in user may call, the list (app:read,
 // without Settings) and one App (app:read, with the sparse Settings).
 
-export const appColumns = {
+const appColumns = {
   id: true,
   slug: true,
   displayName: true,
@@ -41,11 +41,7 @@ export async function listApps(ctx: DomainContext, q: PageQuery): Promise<Page<A
   const raw = q.search?.trim();
   const where: RealmPrisma.AppWhereInput = raw ? { OR: [{ slug: { contains: raw.toLowerCase() } }, { displayName: { contains: raw } }] } : {};
   const sort = sortEntry(SORTS, q.sortBy, 'slug');
-  const [total, rows] = await Promise.all([
-    db.app.count({ where }),
-    db.app.findMany({ where, select: appColumns, orderBy: [sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }], skip: (q.page - 1) * q.pageSize, take: q.pageSize }),
-  ]);
-  return pageOf(rows, total, q);
+  return readPage(q, () => db.app.count({ where }), (window) => db.app.findMany({ where, select: appColumns, orderBy: [sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }], ...window }));
 }
 
 export async function getApp(ctx: DomainContext, idOrSlug: string): Promise<AppRow> {

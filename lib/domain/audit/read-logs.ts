@@ -24,6 +24,15 @@ export type LogEntry = {
   Detail?: unknown;
 };
 
+/** The query both logs answer: the newest `limit` entries of the category and event type asked for. */
+function newestMatching(q: LogQuery) {
+  return {
+    where: { ...(q.category ? { category: q.category } : {}), ...(q.eventType ? { eventType: q.eventType } : {}) },
+    orderBy: [{ createdAt: 'desc' as const }, { id: 'desc' as const }],
+    take: q.limit,
+  };
+}
+
 function parseDetail(detail: string | null): unknown {
   if (!detail) return undefined;
   try {
@@ -36,11 +45,7 @@ function parseDetail(detail: string | null): unknown {
 export async function readAuthLog(ctx: DomainContext, q: LogQuery): Promise<LogEntry[]> {
   await requirePermission(ctx, 'auth-log:read');
   const db = await realmDb(ctx.realm);
-  const rows = await db.authLogEvent.findMany({
-    where: { ...(q.category ? { category: q.category } : {}), ...(q.eventType ? { eventType: q.eventType } : {}) },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: q.limit,
-  });
+  const rows = await db.authLogEvent.findMany(newestMatching(q));
   return rows.map((r) => ({
     Id: r.id,
     CreatedAt: r.createdAt,
@@ -59,11 +64,7 @@ export async function readPlatformAudit(ctx: DomainContext, q: LogQuery): Promis
   if (!ctx.realm.isControlPlane) throw notFound();
   await requirePermission(ctx, 'control-plane:platform-audit:read', 'control-plane');
   const db = await getGlobalDb();
-  const rows = await db.platformAuditEvent.findMany({
-    where: { ...(q.category ? { category: q.category } : {}), ...(q.eventType ? { eventType: q.eventType } : {}) },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: q.limit,
-  });
+  const rows = await db.platformAuditEvent.findMany(newestMatching(q));
   return rows.map((r) => ({
     Id: r.id,
     CreatedAt: r.createdAt,

@@ -44,7 +44,7 @@ async function userFacts(ctx: DomainContext, userId: string): Promise<UserFacts>
  * The second factors a user can finish a sign-in with, given the first factor used. A passkey counts
  * as a second factor when the user has one and 2FA is on or required for them.
  */
-export async function secondFactorsOf(ctx: DomainContext, user: Pick<UserFacts, 'twoFactorEnabled' | 'passkeys'>, first: AuthMethod, required = false): Promise<SecondFactor[]> {
+async function secondFactorsOf(ctx: DomainContext, user: Pick<UserFacts, 'twoFactorEnabled' | 'passkeys'>, first: AuthMethod, required = false): Promise<SecondFactor[]> {
   const s = await realmSettings(ctx.realm);
   const methods: SecondFactor[] = [];
   if (user.twoFactorEnabled) methods.push('totp');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealmDb } from '../../db/types';
-import type { RealmRecord } from '../../realm/realm-record';
 import { tempRealmDb } from '../../testing/temp-realm-db';
+import { errorCodeOf, unitRealm } from '../../testing/unit-realm';
 import { domainContext, type DomainContext } from '../context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { invalidateRealmSettingsCache } from '../realm-settings/realm-settings';
@@ -11,15 +11,9 @@ import { requestEmailOtp } from './request-email-otp';
 
 // E-mail code rules the HTTP tests cannot reach in time (a code past its 10 minutes) or cannot see
 // (the rows behind the uniform answer). Rate limits are off here (GATEHOUSE_RATE_LIMIT_SCALE=0).
-function unitRealm(databaseName: string): RealmRecord {
-  const domain = 'unit.test';
-  return { id: `r-${databaseName}`, slug: 'unit', displayName: 'Unit', description: null, domains: [domain], applicationDomains: {}, primaryDomain: domain, isControlPlane: false, isActive: true, databaseName, revision: 1, createdAt: new Date(), updatedAt: null };
-}
-
 let db: RealmDb;
 let dispose: () => Promise<void>;
 let ctx: DomainContext;
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
 
 beforeAll(async () => {
   process.env.GATEHOUSE_RATE_LIMIT_SCALE = '0';
@@ -56,8 +50,8 @@ describe('first factor', () => {
     await requestEmailOtp(ctx, 'ghost@example.test');
     await expireCodes('late@example.test');
     await expireCodes('ghost@example.test');
-    expect(await codeOf(emailOtpLogin(ctx, 'late@example.test', '123456'))).toBe('Code.Expired');
-    expect(await codeOf(emailOtpLogin(ctx, 'ghost@example.test', '123456'))).toBe('Code.Expired');
+    expect(await errorCodeOf(emailOtpLogin(ctx, 'late@example.test', '123456'))).toBe('Code.Expired');
+    expect(await errorCodeOf(emailOtpLogin(ctx, 'ghost@example.test', '123456'))).toBe('Code.Expired');
   });
 
   it('five wrong codes exhaust the code, for a known and an unknown address alike', async () => {
@@ -65,7 +59,7 @@ describe('first factor', () => {
     for (const mailbox of ['guess@example.test', 'phantom@example.test']) {
       await requestEmailOtp(ctx, mailbox);
       const answers: string[] = [];
-      for (let i = 0; i < 6; i++) answers.push(await codeOf(emailOtpLogin(ctx, mailbox, 'abcdef')));
+      for (let i = 0; i < 6; i++) answers.push(await errorCodeOf(emailOtpLogin(ctx, mailbox, 'abcdef')));
       expect(answers).toEqual(['Code.Invalid', 'Code.Invalid', 'Code.Invalid', 'Code.Invalid', 'Code.TooManyAttempts', 'Code.TooManyAttempts']);
     }
   });
@@ -76,24 +70,24 @@ describe('first factor', () => {
     const outcome = await emailOtpLogin(ctx, 'Right@Example.test', secret);
     expect(outcome).toMatchObject({ kind: 'session', body: { authenticated: true, userId: id, userName: 'right' } });
     expect((await db.user.findUniqueOrThrow({ where: { id } })).emailConfirmed).toBe(true);
-    expect(await codeOf(emailOtpLogin(ctx, 'right@example.test', secret))).toBe('Code.Invalid');
+    expect(await errorCodeOf(emailOtpLogin(ctx, 'right@example.test', secret))).toBe('Code.Invalid');
     const again = await issueSecret(db, { purpose: 'email-otp', email: 'right@example.test', data: { userId: id } });
     await db.user.update({ where: { id }, data: { isActive: false } });
-    expect(await codeOf(emailOtpLogin(ctx, 'right@example.test', again.secret))).toBe('Code.Invalid');
+    expect(await errorCodeOf(emailOtpLogin(ctx, 'right@example.test', again.secret))).toBe('Code.Invalid');
   });
 
   it('a second-step code (bound to a user, not a mailbox) is no first factor', async () => {
     const { id } = await insertUser(db, { userName: 'second', email: 'second@example.test' });
     const { secret } = await issueSecret(db, { purpose: 'email-otp', userId: id, data: { pendingId: 'p' } });
-    expect(await codeOf(emailOtpLogin(ctx, 'second@example.test', secret))).toBe('Code.Invalid');
+    expect(await errorCodeOf(emailOtpLogin(ctx, 'second@example.test', secret))).toBe('Code.Invalid');
   });
 
   it('answers SignIn.MethodDisabled when the realm turned e-mail codes off', async () => {
     await db.realmSettings.create({ data: { id: 'realm', document: JSON.stringify({ SignIn: { EmailOtp: false } }) } });
     invalidateRealmSettingsCache();
     try {
-      expect(await codeOf(requestEmailOtp(ctx, 'x@example.test'))).toBe('SignIn.MethodDisabled');
-      expect(await codeOf(emailOtpLogin(ctx, 'x@example.test', '123456'))).toBe('SignIn.MethodDisabled');
+      expect(await errorCodeOf(requestEmailOtp(ctx, 'x@example.test'))).toBe('SignIn.MethodDisabled');
+      expect(await errorCodeOf(emailOtpLogin(ctx, 'x@example.test', '123456'))).toBe('SignIn.MethodDisabled');
     } finally {
       await db.realmSettings.delete({ where: { id: 'realm' } });
       invalidateRealmSettingsCache();
@@ -112,7 +106,7 @@ describe('second step', () => {
     const a = await pendingFor(id);
     const b = await pendingFor(id);
     const { secret } = await issueSecret(db, { purpose: 'email-otp', userId: id, data: { pendingId: a.id } });
-    expect(await codeOf(emailOtpSecondFactor(ctx, b.secret, secret))).toBe('Code.Invalid');
+    expect(await errorCodeOf(emailOtpSecondFactor(ctx, b.secret, secret))).toBe('Code.Invalid');
     const again = await issueSecret(db, { purpose: 'email-otp', userId: id, data: { pendingId: a.id } });
     const outcome = await emailOtpSecondFactor(ctx, a.secret, again.secret);
     expect(outcome.body).toEqual({ authenticated: true, userId: id, userName: 'two' });
@@ -125,19 +119,19 @@ describe('second step', () => {
     await db.user.update({ where: { id }, data: { twoFactorEnabled: true } });
     const p = await pendingFor(id);
     const { secret } = await issueSecret(db, { purpose: 'email-otp', userId: id, data: { pendingId: p.id }, ttlMinutes: -1 });
-    expect(await codeOf(emailOtpSecondFactor(ctx, p.secret, secret))).toBe('Code.Expired');
+    expect(await errorCodeOf(emailOtpSecondFactor(ctx, p.secret, secret))).toBe('Code.Expired');
     const gone = await pendingFor(id, ['pwd'], -1);
-    expect(await codeOf(emailOtpSecondFactor(ctx, gone.secret, '123456'))).toBe('SignIn.NoPendingSignIn');
+    expect(await errorCodeOf(emailOtpSecondFactor(ctx, gone.secret, '123456'))).toBe('SignIn.NoPendingSignIn');
   });
 
   it('is not offered after a mailed first factor, nor without 2FA', async () => {
     const { id } = await insertUser(db, { userName: 'mailed', email: 'mailed@example.test' });
     const p = await pendingFor(id, ['otp']);
-    expect(await codeOf(emailOtpSecondFactor(ctx, p.secret, '123456'))).toBe('SignIn.MethodDisabled');
+    expect(await errorCodeOf(emailOtpSecondFactor(ctx, p.secret, '123456'))).toBe('SignIn.MethodDisabled');
     await db.user.update({ where: { id }, data: { twoFactorEnabled: true } });
-    expect(await codeOf(emailOtpSecondFactor(ctx, p.secret, '123456'))).toBe('SignIn.MethodDisabled');
+    expect(await errorCodeOf(emailOtpSecondFactor(ctx, p.secret, '123456'))).toBe('SignIn.MethodDisabled');
     const q = await pendingFor(id, ['mail']);
-    expect(await codeOf(emailOtpSecondFactor(ctx, q.secret, '123456'))).toBe('SignIn.MethodDisabled');
+    expect(await errorCodeOf(emailOtpSecondFactor(ctx, q.secret, '123456'))).toBe('SignIn.MethodDisabled');
   });
 });
 
@@ -173,7 +167,7 @@ describe('JitOnOtp self-registration', () => {
 
   it('a JIT code creates the account (address confirmed, user name = the address) and signs in; without the posture it is just a wrong code', async () => {
     const { secret } = await issueSecret(db, { purpose: 'email-otp', email: 'fresh@example.test', data: { userId: null, jit: true } });
-    expect(await codeOf(emailOtpLogin(ctx, 'fresh@example.test', secret))).toBe('Code.Invalid');
+    expect(await errorCodeOf(emailOtpLogin(ctx, 'fresh@example.test', secret))).toBe('Code.Invalid');
     expect(await db.user.count({ where: { emailNormalized: 'fresh@example.test' } })).toBe(0);
     await withSettings(jit(), async () => {
       const again = await issueSecret(db, { purpose: 'email-otp', email: 'fresh@example.test', data: { userId: null, jit: true } });
@@ -183,7 +177,7 @@ describe('JitOnOtp self-registration', () => {
       expect(outcome).toMatchObject({ kind: 'session', body: { authenticated: true, userId: user.id } });
       // A wrong JIT code creates nothing.
       await issueSecret(db, { purpose: 'email-otp', email: 'wrong@example.test', data: { userId: null, jit: true } });
-      expect(await codeOf(emailOtpLogin(ctx, 'wrong@example.test', 'abcdef'))).toBe('Code.Invalid');
+      expect(await errorCodeOf(emailOtpLogin(ctx, 'wrong@example.test', 'abcdef'))).toBe('Code.Invalid');
       expect(await db.user.count({ where: { emailNormalized: 'wrong@example.test' } })).toBe(0);
     });
   });
@@ -196,15 +190,15 @@ describe('JitOnOtp self-registration', () => {
     await withSettings(jit(true), async () => {
       const { secret } = await issueSecret(db, { purpose: 'email-otp', email: 'invited@example.test', data: { userId: null, jit: true } });
       const appId = BUILT_IN_IDS.mainApp;
-      expect(await codeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId }))).toBe('Registration.InviteCodeRequired');
-      expect(await codeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId, inviteCode: 'NOT-A-CODE' }))).toBe('Registration.InviteCodeInvalid');
-      expect(await codeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId: 'another-app', inviteCode: plain }))).toBe('Registration.InviteCodeInvalid');
+      expect(await errorCodeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId }))).toBe('Registration.InviteCodeRequired');
+      expect(await errorCodeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId, inviteCode: 'NOT-A-CODE' }))).toBe('Registration.InviteCodeInvalid');
+      expect(await errorCodeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId: 'another-app', inviteCode: plain }))).toBe('Registration.InviteCodeInvalid');
       expect(await db.user.count({ where: { emailNormalized: 'invited@example.test' } })).toBe(0);
       const outcome = await emailOtpLogin(ctx, 'invited@example.test', secret, { appId, inviteCode: plain.toLowerCase() });
       const user = await db.user.findFirstOrThrow({ where: { emailNormalized: 'invited@example.test' } });
       expect(outcome).toMatchObject({ kind: 'session', body: { userId: user.id } });
       expect(await db.inviteCode.findUniqueOrThrow({ where: { id: invite.id } })).toMatchObject({ usedByUserId: user.id });
-      expect(await codeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId, inviteCode: plain }))).toBe('Code.Invalid');
+      expect(await errorCodeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId, inviteCode: plain }))).toBe('Code.Invalid');
     });
   });
 });

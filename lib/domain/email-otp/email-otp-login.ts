@@ -9,7 +9,7 @@ import { redeemCode, type RedeemFailure } from '../one-time-secrets/one-time-sec
 import { limitRate, refundRate } from '../realm-settings/rate-limit';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail } from '../users/insert-user';
-import { isUniqueViolation } from '../../db/errors';
+import { onUniqueViolation } from '../../db/errors';
 import { createJitAccount, isJitCode, jitOnOtpEnabled, publishJitRegistered, type JitResult } from '../registration/jit-on-otp';
 import { BUILT_IN_IDS } from '../realms/seed-realm';
 import { assertEmailCodeSecondFactor } from './second-factor';
@@ -57,17 +57,12 @@ export async function proveEmailOtp(ctx: DomainContext, email: string, code: str
   // Codes marked `jit` exist only under an open posture (JitOnOtp, or a native sign-up under
   // ExplicitEndpoint): redeeming one creates the account in the same transaction.
   if (jitOnOtpEnabled(s) || s.SelfRegistration.Posture === 'ExplicitEndpoint') {
-    try {
-      ({ r, jit } = await db.$transaction(async (tx) => {
-        const r = await redeemCode(tx, 'email-otp', { email: mailbox }, code);
-        // A wrong code returns (and commits its counted attempt); only a refused creation rolls back.
-        return { r, jit: r.ok && isJitCode(r.record.data) ? await createJitAccount(ctx, tx, s, { email, ...jitInput }) : null };
-      }));
-    } catch (e) {
-      // A concurrent sign-up of the same address that slipped past the check: the code stays usable.
-      if (isUniqueViolation(e)) throw new AppError('Code.Invalid');
-      throw e;
-    }
+    // A concurrent sign-up of the same address that slipped past the check: the code stays usable.
+    ({ r, jit } = await onUniqueViolation(() => db.$transaction(async (tx) => {
+      const r = await redeemCode(tx, 'email-otp', { email: mailbox }, code);
+      // A wrong code returns (and commits its counted attempt); only a refused creation rolls back.
+      return { r, jit: r.ok && isJitCode(r.record.data) ? await createJitAccount(ctx, tx, s, { email, ...jitInput }) : null };
+    }), 'Code.Invalid'));
   } else {
     r = await redeemCode(db, 'email-otp', { email: mailbox }, code);
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealmDb } from '../../db/types';
-import type { RealmRecord } from '../../realm/realm-record';
 import { tempRealmDb } from '../../testing/temp-realm-db';
+import { errorCodeOf, unitRealm } from '../../testing/unit-realm';
 import { domainContext } from '../context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { insertUser } from '../users/insert-user';
@@ -9,11 +9,6 @@ import { verifyEmail } from './verify-email';
 
 // Verification rules HTTP tests cannot reach in time (a link past its 24 hours) or set up through
 // the API alone (a token bound to an address the user no longer has).
-function unitRealm(databaseName: string): RealmRecord {
-  const domain = 'unit.test';
-  return { id: `r-${databaseName}`, slug: 'unit', displayName: 'Unit', description: null, domains: [domain], applicationDomains: {}, primaryDomain: domain, isControlPlane: false, isActive: true, databaseName, revision: 1, createdAt: new Date(), updatedAt: null };
-}
-
 let db: RealmDb;
 let dispose: () => Promise<void>;
 let ctx: ReturnType<typeof domainContext>;
@@ -24,14 +19,13 @@ beforeAll(async () => {
 });
 afterAll(async () => dispose());
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code);
 const confirmed = async (id: string) => (await db.user.findUniqueOrThrow({ where: { id } })).emailConfirmed;
 
 describe('verifyEmail', () => {
   it('refuses an expired link with Token.Expired', async () => {
     const { id } = await insertUser(db, { userName: 'exp', email: 'exp@example.test' });
     const { secret } = await issueSecret(db, { purpose: 'email-verification', userId: id, email: 'exp@example.test', ttlMinutes: -1 });
-    expect(await codeOf(verifyEmail(ctx, secret))).toBe('Token.Expired');
+    expect(await errorCodeOf(verifyEmail(ctx, secret))).toBe('Token.Expired');
     expect(await confirmed(id)).toBe(false);
   });
 
@@ -39,25 +33,25 @@ describe('verifyEmail', () => {
     const { id } = await insertUser(db, { userName: 'moved', email: 'old@example.test' });
     const { secret } = await issueSecret(db, { purpose: 'email-verification', userId: id, email: 'old@example.test' });
     await db.user.update({ where: { id }, data: { email: 'new@example.test', emailNormalized: 'new@example.test' } });
-    expect(await codeOf(verifyEmail(ctx, secret))).toBe('Token.Invalid');
+    expect(await errorCodeOf(verifyEmail(ctx, secret))).toBe('Token.Invalid');
     expect(await confirmed(id)).toBe(false);
     // Back on the old address, the spent link still proves nothing.
     await db.user.update({ where: { id }, data: { email: 'old@example.test', emailNormalized: 'old@example.test' } });
-    expect(await codeOf(verifyEmail(ctx, secret))).toBe('Token.Used');
+    expect(await errorCodeOf(verifyEmail(ctx, secret))).toBe('Token.Used');
   });
 
   it('confirms the address the link went to, once; case of the address does not matter', async () => {
     const { id } = await insertUser(db, { userName: 'ok', email: 'Ok@Example.test' });
     const { secret } = await issueSecret(db, { purpose: 'email-verification', userId: id, email: 'ok@example.test' });
-    expect(await codeOf(verifyEmail(ctx, secret))).toBe('ok');
+    expect(await errorCodeOf(verifyEmail(ctx, secret))).toBe('ok');
     expect(await confirmed(id)).toBe(true);
-    expect(await codeOf(verifyEmail(ctx, secret))).toBe('Token.Used');
+    expect(await errorCodeOf(verifyEmail(ctx, secret))).toBe('Token.Used');
   });
 
   it('refuses tokens of other purposes and unknown tokens', async () => {
     const { id } = await insertUser(db, { userName: 'other', email: 'other@example.test' });
     const { secret } = await issueSecret(db, { purpose: 'password-reset', userId: id, email: 'other@example.test' });
-    expect(await codeOf(verifyEmail(ctx, secret))).toBe('Token.Invalid');
-    expect(await codeOf(verifyEmail(ctx, 'x'.repeat(43)))).toBe('Token.Invalid');
+    expect(await errorCodeOf(verifyEmail(ctx, secret))).toBe('Token.Invalid');
+    expect(await errorCodeOf(verifyEmail(ctx, 'x'.repeat(43)))).toBe('Token.Invalid');
   });
 });

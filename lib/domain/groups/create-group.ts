@@ -1,7 +1,6 @@
 import { requirePermission } from '../../authz/require-permission';
 import { newId } from '../../crypto/tokens';
-import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../errors/app-error';
+import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
@@ -22,28 +21,23 @@ export async function createGroup(ctx: DomainContext, input: CreateGroupInput): 
   const boundTo = normalizeBoundTo(input.BoundTo ?? [ALL_APPS]);
   const db = await realmDb(ctx.realm);
   const id = newId();
-  try {
-    await db.$transaction(async (tx) => {
-      // Under the permission-graph lock, so a role or parent deleted concurrently is either seen as
-      // missing (400) or deleted after this commits (its links go with it), never half-referenced.
-      await lockPermissionGraph(tx);
-      await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
-      await tx.group.create({
-        data: {
-          id,
-          name: input.Name,
-          nameNormalized: input.Name.toLowerCase(),
-          description: optionalText(input.Description),
-          boundTo: toJsonList(boundTo),
-          roles: { create: roleIds.map((roleId) => ({ roleId })) },
-          parents: { create: parentIds.map((parentId) => ({ parentId })) },
-        },
-      });
+  await onUniqueViolation(() => db.$transaction(async (tx) => {
+    // Under the permission-graph lock, so a role or parent deleted concurrently is either seen as
+    // missing (400) or deleted after this commits (its links go with it), never half-referenced.
+    await lockPermissionGraph(tx);
+    await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
+    await tx.group.create({
+      data: {
+        id,
+        name: input.Name,
+        nameNormalized: input.Name.toLowerCase(),
+        description: optionalText(input.Description),
+        boundTo: toJsonList(boundTo),
+        roles: { create: roleIds.map((roleId) => ({ roleId })) },
+        parents: { create: parentIds.map((parentId) => ({ parentId })) },
+      },
     });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('Group.NameTaken');
-    throw e;
-  }
+  }), 'Group.NameTaken');
   await publish(eventFrom(ctx, 'group.created', id, { groupId: id, boundTo, roleCount: roleIds.length, parentCount: parentIds.length }));
   return requireGroupRow(db, id);
 }

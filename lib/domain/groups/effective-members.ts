@@ -1,6 +1,6 @@
 import { requirePermission } from '../../authz/require-permission';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, type Page, type PageQuery } from '../paging';
+import { pageOfAll, type Page, type PageQuery } from '../paging';
 import { displayNameOf } from '../users/user-dto';
 import { descendantsOf, effectiveMembers, type MemberRoute } from './graph';
 import { loadGroupGraph, loadMembers, loadServiceAccountMembers, type GroupGraph } from './graph-repo';
@@ -55,8 +55,7 @@ export async function listEffectiveMembers(ctx: DomainContext, groupId: string, 
     })),
     ...accounts.map((a): EffectiveMember => ({ Kind: 'ServiceAccount', Id: a.id, DisplayName: a.name, IsActive: a.isActive, ...routeOf(accountRoutes.get(a.id)!, graph) })),
   ].sort((a, b) => Number(b.Direct) - Number(a.Direct) || sortName(a).localeCompare(sortName(b)));
-  const start = (q.page - 1) * q.pageSize;
-  return pageOf(all.slice(start, start + q.pageSize), all.length, q);
+  return pageOfAll(all, q);
 }
 
 function routeOf(route: MemberRoute, graph: GroupGraph): Pick<EffectiveMember, 'Direct' | 'Via'> {

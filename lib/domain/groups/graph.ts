@@ -61,7 +61,7 @@ export function reachGroups(directIds: readonly string[], parentsOf: ParentMap):
 }
 
 /** parent id -> child ids. */
-export function invert(parentsOf: ParentMap): Map<string, string[]> {
+function invert(parentsOf: ParentMap): Map<string, string[]> {
   const childrenOf = new Map<string, string[]>();
   for (const [child, parents] of parentsOf) {
     for (const parent of parents) (childrenOf.get(parent) ?? childrenOf.set(parent, []).get(parent)!).push(child);

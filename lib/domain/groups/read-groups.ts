@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, sortEntry, type Page, type PageQuery } from '../paging';
+import { readPage, sortEntry, type Page, type PageQuery } from '../paging';
 import { groupColumns, requireGroupRow, type GroupRow } from './repo';
 
 // GET /api/group and GET /api/group/{id} (spec 4.7 "Groups"; paging and search spec 4.9).
@@ -18,17 +18,17 @@ export async function listGroups(ctx: DomainContext, q: PageQuery): Promise<Page
   const term = q.search?.trim().toLowerCase();
   const where: RealmPrisma.GroupWhereInput = term ? { nameNormalized: { contains: term } } : {};
   const sort = sortEntry(SORTS, q.sortBy, 'name');
-  const [total, rows] = await Promise.all([
-    db.group.count({ where }),
-    db.group.findMany({
-      where,
-      select: groupColumns,
-      orderBy: [sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }),
-  ]);
-  return pageOf(rows, total, q);
+  return readPage(
+    q,
+    () => db.group.count({ where }),
+    (window) =>
+      db.group.findMany({
+        where,
+        select: groupColumns,
+        orderBy: [sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
+        ...window,
+      }),
+  );
 }
 
 export async function getGroup(ctx: DomainContext, id: string): Promise<GroupRow> {

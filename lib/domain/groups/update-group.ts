@@ -1,5 +1,5 @@
 import { requirePermission } from '../../authz/require-permission';
-import { isUniqueViolation } from '../../db/errors';
+import { onUniqueViolation } from '../../db/errors';
 import type { RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
@@ -27,39 +27,34 @@ export async function updateGroup(ctx: DomainContext, id: string, input: UpdateG
   const parentIds = patchList(input.ParentGroupIds) ?? [];
   const boundTo = input.BoundTo == null ? undefined : normalizeBoundTo(input.BoundTo);
   let current: GroupRow | undefined;
-  try {
-    // Roles, parents and BoundTo decide what the group's members hold: the guard checks the result.
-    await db.$transaction((tx) =>
-      guardGrantChange(ctx, tx, { permission: 'authorization-group:write' }, async () => {
-        current = await requireGroupRow(tx, id);
-        if (current.isBuiltIn) assertBuiltInKept(current, input.Name, roleIds, boundTo);
-        const addedRoles = roleIds.filter((r) => !current!.roles.some((x) => x.roleId === r));
-        const addedParents = parentIds.filter((p) => !current!.parents.some((x) => x.parentId === p));
-        const parentsChanged = addedParents.length > 0 || current.parents.some((x) => !parentIds.includes(x.parentId));
-        await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
-        const cycle = findCycle(await loadParentMap(tx), id, parentIds);
-        if (cycle) await throwCycle(tx, cycle);
-        if (parentsChanged) await assertAdministratorsRemain(tx, { reparented: { groupId: id, parentIds } });
-        await tx.group.update({
-          where: { id },
-          data: {
-            name: input.Name,
-            nameNormalized: input.Name.toLowerCase(),
-            description: optionalText(input.Description),
-            boundTo: boundTo === undefined ? undefined : toJsonList(boundTo),
-            updatedAt: new Date(),
-          },
-        });
-        await tx.groupRole.deleteMany({ where: { groupId: id, roleId: { notIn: roleIds } } });
-        if (addedRoles.length) await tx.groupRole.createMany({ data: addedRoles.map((roleId) => ({ groupId: id, roleId })) });
-        await tx.groupParent.deleteMany({ where: { childId: id, parentId: { notIn: parentIds } } });
-        if (addedParents.length) await tx.groupParent.createMany({ data: addedParents.map((parentId) => ({ childId: id, parentId })) });
-      }),
-    );
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('Group.NameTaken');
-    throw e;
-  }
+  // Roles, parents and BoundTo decide what the group's members hold: the guard checks the result.
+  await onUniqueViolation(() => db.$transaction((tx) =>
+    guardGrantChange(ctx, tx, { permission: 'authorization-group:write' }, async () => {
+      current = await requireGroupRow(tx, id);
+      if (current.isBuiltIn) assertBuiltInKept(current, input.Name, roleIds, boundTo);
+      const addedRoles = roleIds.filter((r) => !current!.roles.some((x) => x.roleId === r));
+      const addedParents = parentIds.filter((p) => !current!.parents.some((x) => x.parentId === p));
+      const parentsChanged = addedParents.length > 0 || current.parents.some((x) => !parentIds.includes(x.parentId));
+      await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
+      const cycle = findCycle(await loadParentMap(tx), id, parentIds);
+      if (cycle) await throwCycle(tx, cycle);
+      if (parentsChanged) await assertAdministratorsRemain(tx, { reparented: { groupId: id, parentIds } });
+      await tx.group.update({
+        where: { id },
+        data: {
+          name: input.Name,
+          nameNormalized: input.Name.toLowerCase(),
+          description: optionalText(input.Description),
+          boundTo: boundTo === undefined ? undefined : toJsonList(boundTo),
+          updatedAt: new Date(),
+        },
+      });
+      await tx.groupRole.deleteMany({ where: { groupId: id, roleId: { notIn: roleIds } } });
+      if (addedRoles.length) await tx.groupRole.createMany({ data: addedRoles.map((roleId) => ({ groupId: id, roleId })) });
+      await tx.groupParent.deleteMany({ where: { childId: id, parentId: { notIn: parentIds } } });
+      if (addedParents.length) await tx.groupParent.createMany({ data: addedParents.map((parentId) => ({ childId: id, parentId })) });
+    }),
+  ), 'Group.NameTaken');
   await publish(
     eventFrom(ctx, 'group.updated', id, {
       groupId: id,

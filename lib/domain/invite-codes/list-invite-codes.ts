@@ -1,6 +1,6 @@
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { isSortKey, pageOf, sortEntry, type Page } from '../paging';
+import { isSortKey, mapPage, readPage, sortEntry, type Page } from '../paging';
 import { authorizeInviteCodes } from './access';
 import { inviteCodeColumns, requireAppId, toInviteCodeDto } from './repo';
 import type { AdminInviteCodeListQuery, InviteCodeDto, InviteCodeListQuery } from './schemas';
@@ -26,15 +26,8 @@ async function page(ctx: DomainContext, where: RealmPrisma.InviteCodeWhereInput,
   // Without an explicit sort: newest first.
   const sort = sortEntry(SORTS, q.sortBy, 'createdat');
   const dir = isSortKey(SORTS, q.sortBy) ? (q.sortDescending ? 'desc' : 'asc') : 'desc';
-  const [total, rows] = await Promise.all([
-    db.inviteCode.count({ where: all }),
-    db.inviteCode.findMany({ where: all, select: inviteCodeColumns, orderBy: [sort(dir), { id: 'asc' }], skip: (q.page - 1) * q.pageSize, take: q.pageSize }),
-  ]);
-  return pageOf(
-    rows.map((r) => toInviteCodeDto(r, now)),
-    total,
-    q,
-  );
+  const page = await readPage(q, () => db.inviteCode.count({ where: all }), (window) => db.inviteCode.findMany({ where: all, select: inviteCodeColumns, orderBy: [sort(dir), { id: 'asc' }], ...window }));
+  return mapPage(page, (r) => toInviteCodeDto(r, now));
 }
 
 export async function listAppInviteCodes(ctx: DomainContext, appIdOrSlug: string, q: InviteCodeListQuery): Promise<Page<InviteCodeDto>> {

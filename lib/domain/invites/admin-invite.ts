@@ -7,9 +7,9 @@ import type { AdminInviteDto, InitialAdminInput } from '../realms/schemas';
 // The single-use 24-hour first-administrator invite (spec 2.2, 3.3, 5.8). Issuing one revokes every
 // prior open invite of the realm, so at most one link is active. Only the token's SHA-256 is stored;
 // the link is returned once.
-export const ADMIN_INVITE_TTL_MS = 24 * 3600 * 1000;
+const ADMIN_INVITE_TTL_MS = 24 * 3600 * 1000;
 
-export function bootstrapUrl(realm: Pick<RealmRecord, 'primaryDomain'>, token: string): string {
+function bootstrapUrl(realm: Pick<RealmRecord, 'primaryDomain'>, token: string): string {
   return `${publicOrigin(realm.primaryDomain)}/bootstrap?token=${encodeURIComponent(token)}`;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealmDb } from '../../db/types';
-import type { RealmRecord } from '../../realm/realm-record';
 import { tempRealmDb } from '../../testing/temp-realm-db';
+import { errorCodeOf, unitRealm } from '../../testing/unit-realm';
 import { domainContext, type DomainContext } from '../context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { invalidateRealmSettingsCache } from '../realm-settings/realm-settings';
@@ -11,15 +11,9 @@ import { magicLinkLogin } from './magic-link-login';
 
 // Magic-link rules the HTTP tests cannot reach in time (a link past its 15 minutes) or stage (a
 // stored continuation that is no longer safe). Rate limits are off here.
-function unitRealm(databaseName: string): RealmRecord {
-  const domain = 'unit.test';
-  return { id: `r-${databaseName}`, slug: 'unit', displayName: 'Unit', description: null, domains: [domain], applicationDomains: {}, primaryDomain: domain, isControlPlane: false, isActive: true, databaseName, revision: 1, createdAt: new Date(), updatedAt: null };
-}
-
 let db: RealmDb;
 let dispose: () => Promise<void>;
 let ctx: DomainContext;
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
 
 async function setMagicLink(on: boolean): Promise<void> {
   const document = JSON.stringify({ SignIn: { MagicLink: on } });
@@ -61,21 +55,21 @@ describe('magicLinkLogin', () => {
     expect(r.continuation).toBe('/connect/authorize?x=1');
     expect((await db.user.findUniqueOrThrow({ where: { id } })).emailConfirmed).toBe(true);
     expect(JSON.parse((await db.session.findFirstOrThrow({ where: { userId: id } })).amr)).toEqual(['mail']);
-    expect(await codeOf(magicLinkLogin(ctx, secret, id))).toBe('Token.Used');
+    expect(await errorCodeOf(magicLinkLogin(ctx, secret, id))).toBe('Token.Used');
   });
 
   it('an expired link answers Token.Expired', async () => {
     const id = await user();
     const { secret } = await link(id, { via: 'self' }, -1);
-    expect(await codeOf(magicLinkLogin(ctx, secret, id))).toBe('Token.Expired');
+    expect(await errorCodeOf(magicLinkLogin(ctx, secret, id))).toBe('Token.Expired');
   });
 
   it("another user's id answers Token.Invalid and does not burn the link", async () => {
     const id = await user();
     const other = await user();
     const { secret } = await link(id);
-    expect(await codeOf(magicLinkLogin(ctx, secret, other))).toBe('Token.Invalid');
-    expect(await codeOf(magicLinkLogin(ctx, 'x'.repeat(43), id))).toBe('Token.Invalid');
+    expect(await errorCodeOf(magicLinkLogin(ctx, secret, other))).toBe('Token.Invalid');
+    expect(await errorCodeOf(magicLinkLogin(ctx, 'x'.repeat(43), id))).toBe('Token.Invalid');
     expect((await magicLinkLogin(ctx, secret, id)).outcome.kind).toBe('session');
   });
 
@@ -83,11 +77,11 @@ describe('magicLinkLogin', () => {
     const a = await user();
     const la = await link(a);
     await db.user.update({ where: { id: a }, data: { isActive: false } });
-    expect(await codeOf(magicLinkLogin(ctx, la.secret, a))).toBe('Token.Invalid');
+    expect(await errorCodeOf(magicLinkLogin(ctx, la.secret, a))).toBe('Token.Invalid');
     const b = await user();
     const lb = await link(b);
     await db.user.update({ where: { id: b }, data: { deletedAt: new Date() } });
-    expect(await codeOf(magicLinkLogin(ctx, lb.secret, b))).toBe('Token.Invalid');
+    expect(await errorCodeOf(magicLinkLogin(ctx, lb.secret, b))).toBe('Token.Invalid');
   });
 
   it('self-service links stop when the realm turns magic links off; administrator links do not', async () => {
@@ -96,7 +90,7 @@ describe('magicLinkLogin', () => {
     const admin = await link(id, { via: 'admin' });
     await setMagicLink(false);
     try {
-      expect(await codeOf(magicLinkLogin(ctx, self.secret, id))).toBe('SignIn.MethodDisabled');
+      expect(await errorCodeOf(magicLinkLogin(ctx, self.secret, id))).toBe('SignIn.MethodDisabled');
       expect((await magicLinkLogin(ctx, admin.secret, id)).outcome.kind).toBe('session');
     } finally {
       await setMagicLink(true);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealmDb } from '../../db/types';
 import type { RealmRecord } from '../../realm/realm-record';
 import { tempRealmDb } from '../../testing/temp-realm-db';
+import { errorCodeOf, unitRealm } from '../../testing/unit-realm';
 import type { PendingSignIn } from '../auth/sign-in';
 import { domainContext, type DomainContext } from '../context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
@@ -16,17 +17,11 @@ import { totpLogin } from './totp-login';
 // The TOTP rules HTTP tests cannot reach in time or cannot stage: an expired pending sign-in, the
 // pending sign-in's attempt limit, replay of an older code, and the enrol/disable state machine.
 // Rate limits are off here (GATEHOUSE_RATE_LIMIT_SCALE=0); the HTTP tests cover them.
-function unitRealm(databaseName: string): RealmRecord {
-  const domain = 'unit.test';
-  return { id: `r-${databaseName}`, slug: 'unit', displayName: 'Unit Realm', description: null, domains: [domain], applicationDomains: {}, primaryDomain: domain, isControlPlane: false, isActive: true, databaseName, revision: 1, createdAt: new Date(), updatedAt: null };
-}
-
 let db: RealmDb;
 let dispose: () => Promise<void>;
 let realm: RealmRecord;
 const anonymous = (): DomainContext => domainContext(realm, { kind: 'anonymous' });
 const as = (userId: string, userName = 'u'): DomainContext => domainContext(realm, { kind: 'user', userId, userName, sessionId: null });
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code ?? String(e));
 const epoch = () => Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
@@ -62,25 +57,25 @@ describe('enrolment', () => {
     const second = await setupAuthenticator(as(id), undefined);
     expect(second.SharedKey).not.toBe(first.SharedKey);
     // The replaced key's codes no longer work.
-    expect(await codeOf(enableTwoFactor(as(id), await generate({ secret: first.SharedKey }), undefined))).toBe('Mfa.InvalidCode');
+    expect(await errorCodeOf(enableTwoFactor(as(id), await generate({ secret: first.SharedKey }), undefined))).toBe('Mfa.InvalidCode');
     await db.user.update({ where: { id }, data: { secureSetupDueAt: new Date(Date.now() + 1000) } });
     expect(await enableTwoFactor(as(id), await generate({ secret: second.SharedKey }), undefined)).toEqual({ kind: 'enabled' });
     const user = await db.user.findUniqueOrThrow({ where: { id } });
     expect(user.twoFactorEnabled).toBe(true);
     expect(user.secureSetupDueAt).toBeNull();
-    expect(await codeOf(setupAuthenticator(as(id), undefined))).toBe('Mfa.AlreadyEnabled');
-    expect(await codeOf(enableTwoFactor(as(id), '123456', undefined))).toBe('Mfa.AlreadyEnabled');
+    expect(await errorCodeOf(setupAuthenticator(as(id), undefined))).toBe('Mfa.AlreadyEnabled');
+    expect(await errorCodeOf(enableTwoFactor(as(id), '123456', undefined))).toBe('Mfa.AlreadyEnabled');
   });
 
   it('verify before setup answers Mfa.SetupNotStarted', async () => {
     const { id } = await insertUser(db, { userName: 'nosetup', email: 'nosetup@example.test' });
-    expect(await codeOf(enableTwoFactor(as(id), '123456', undefined))).toBe('Mfa.SetupNotStarted');
+    expect(await errorCodeOf(enableTwoFactor(as(id), '123456', undefined))).toBe('Mfa.SetupNotStarted');
   });
 
   it('without a session, only a setup-only pending sign-in may enrol, and verify then signs in', async () => {
     const { id } = await insertUser(db, { userName: 'blocked', email: 'blocked@example.test' });
-    expect(await codeOf(setupAuthenticator(anonymous(), undefined))).toBe('Auth.Unauthenticated');
-    expect(await codeOf(setupAuthenticator(anonymous(), await pending(id)))).toBe('Auth.Unauthenticated');
+    expect(await errorCodeOf(setupAuthenticator(anonymous(), undefined))).toBe('Auth.Unauthenticated');
+    expect(await errorCodeOf(setupAuthenticator(anonymous(), await pending(id)))).toBe('Auth.Unauthenticated');
     const token = await pending(id, { amr: ['pwd'], setupOnly: true }, 15);
     const { SharedKey } = await setupAuthenticator(anonymous(), token);
     const r = await enableTwoFactor(anonymous(), await generate({ secret: SharedKey }), token);
@@ -90,7 +85,7 @@ describe('enrolment', () => {
     const session = await db.session.findFirstOrThrow({ where: { userId: id } });
     expect(JSON.parse(session.amr)).toEqual(['pwd', 'otp']);
     // The pending sign-in is consumed.
-    expect(await codeOf(setupAuthenticator(anonymous(), token))).toBe('SignIn.NoPendingSignIn');
+    expect(await errorCodeOf(setupAuthenticator(anonymous(), token))).toBe('SignIn.NoPendingSignIn');
   });
 });
 
@@ -98,14 +93,14 @@ describe('totpLogin', () => {
   it('an expired, unknown or missing pending sign-in answers SignIn.NoPendingSignIn', async () => {
     const { id, key } = await userWithTotp();
     const code = await generate({ secret: key });
-    expect(await codeOf(totpLogin(anonymous(), await pending(id, { amr: ['pwd'] }, -1), code))).toBe('SignIn.NoPendingSignIn');
-    expect(await codeOf(totpLogin(anonymous(), 'x'.repeat(43), code))).toBe('SignIn.NoPendingSignIn');
-    expect(await codeOf(totpLogin(anonymous(), undefined, code))).toBe('SignIn.NoPendingSignIn');
+    expect(await errorCodeOf(totpLogin(anonymous(), await pending(id, { amr: ['pwd'] }, -1), code))).toBe('SignIn.NoPendingSignIn');
+    expect(await errorCodeOf(totpLogin(anonymous(), 'x'.repeat(43), code))).toBe('SignIn.NoPendingSignIn');
+    expect(await errorCodeOf(totpLogin(anonymous(), undefined, code))).toBe('SignIn.NoPendingSignIn');
   });
 
   it('a setup-only pending sign-in cannot be finished with a code', async () => {
     const { id, key } = await userWithTotp();
-    expect(await codeOf(totpLogin(anonymous(), await pending(id, { amr: ['pwd'], setupOnly: true }), await generate({ secret: key })))).toBe('SignIn.SetupOnly');
+    expect(await errorCodeOf(totpLogin(anonymous(), await pending(id, { amr: ['pwd'], setupOnly: true }), await generate({ secret: key })))).toBe('SignIn.SetupOnly');
   });
 
   it('signs in with amr pwd+otp and consumes the pending sign-in', async () => {
@@ -116,17 +111,17 @@ describe('totpLogin', () => {
     expect(outcome.sessionToken.length).toBeGreaterThan(40);
     const session = await db.session.findFirstOrThrow({ where: { userId: id } });
     expect(JSON.parse(session.amr)).toEqual(['pwd', 'otp']);
-    expect(await codeOf(totpLogin(anonymous(), token, await generate({ secret: key, epoch: epoch() + 30 })))).toBe('SignIn.NoPendingSignIn');
+    expect(await errorCodeOf(totpLogin(anonymous(), token, await generate({ secret: key, epoch: epoch() + 30 })))).toBe('SignIn.NoPendingSignIn');
   });
 
   it('refuses the same code twice, and an older code after a newer one (Mfa.CodeReplayed)', async () => {
     const { id, key } = await userWithTotp();
     const now = await generate({ secret: key });
     await totpLogin(anonymous(), await pending(id), now);
-    expect(await codeOf(totpLogin(anonymous(), await pending(id), now))).toBe('Mfa.CodeReplayed');
+    expect(await errorCodeOf(totpLogin(anonymous(), await pending(id), now))).toBe('Mfa.CodeReplayed');
     const { id: id2, key: key2 } = await userWithTotp();
     await totpLogin(anonymous(), await pending(id2), await generate({ secret: key2, epoch: epoch() + 30 }));
-    expect(await codeOf(totpLogin(anonymous(), await pending(id2), await generate({ secret: key2 })))).toBe('Mfa.CodeReplayed');
+    expect(await errorCodeOf(totpLogin(anonymous(), await pending(id2), await generate({ secret: key2 })))).toBe('Mfa.CodeReplayed');
   });
 
   it('five wrong codes end the pending sign-in', async () => {
@@ -134,36 +129,36 @@ describe('totpLogin', () => {
     const token = await pending(id);
     const right = await generate({ secret: key });
     const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
-    for (let i = 0; i < 5; i++) expect(await codeOf(totpLogin(anonymous(), token, wrong))).toBe('Mfa.InvalidCode');
-    expect(await codeOf(totpLogin(anonymous(), token, right))).toBe('SignIn.NoPendingSignIn');
+    for (let i = 0; i < 5; i++) expect(await errorCodeOf(totpLogin(anonymous(), token, wrong))).toBe('Mfa.InvalidCode');
+    expect(await errorCodeOf(totpLogin(anonymous(), token, right))).toBe('SignIn.NoPendingSignIn');
   });
 
   it('a deactivated user cannot finish a pending sign-in', async () => {
     const { id, key } = await userWithTotp();
     const token = await pending(id);
     await db.user.update({ where: { id }, data: { isActive: false } });
-    expect(await codeOf(totpLogin(anonymous(), token, await generate({ secret: key })))).toBe('SignIn.NoPendingSignIn');
+    expect(await errorCodeOf(totpLogin(anonymous(), token, await generate({ secret: key })))).toBe('SignIn.NoPendingSignIn');
   });
 });
 
 describe('disableTwoFactor', () => {
   it('needs a current code, refuses a replayed one, and turns 2FA off', async () => {
     const { id, key } = await userWithTotp();
-    expect(await codeOf(disableTwoFactor(as(id), '000000'))).toMatch(/^Mfa\.(InvalidCode|CodeReplayed)$/);
+    expect(await errorCodeOf(disableTwoFactor(as(id), '000000'))).toMatch(/^Mfa\.(InvalidCode|CodeReplayed)$/);
     const code = await generate({ secret: key });
     await totpLogin(anonymous(), await pending(id), code);
-    expect(await codeOf(disableTwoFactor(as(id), code))).toBe('Mfa.CodeReplayed');
+    expect(await errorCodeOf(disableTwoFactor(as(id), code))).toBe('Mfa.CodeReplayed');
     await disableTwoFactor(as(id), await generate({ secret: key, epoch: epoch() + 30 }));
     const user = await db.user.findUniqueOrThrow({ where: { id }, include: { totp: true } });
     expect(user.twoFactorEnabled).toBe(false);
     expect(user.totp).toBeNull();
-    expect(await codeOf(disableTwoFactor(as(id), code))).toBe('Mfa.NotEnabled');
+    expect(await errorCodeOf(disableTwoFactor(as(id), code))).toBe('Mfa.NotEnabled');
   });
 
   it('is refused while the user must use 2FA', async () => {
     const { id, key } = await userWithTotp();
     await db.user.update({ where: { id }, data: { twoFactorPolicy: 'Required' } });
-    expect(await codeOf(disableTwoFactor(as(id), await generate({ secret: key })))).toBe('Mfa.Required');
+    expect(await errorCodeOf(disableTwoFactor(as(id), await generate({ secret: key })))).toBe('Mfa.Required');
     expect((await db.user.findUniqueOrThrow({ where: { id } })).twoFactorEnabled).toBe(true);
   });
 });

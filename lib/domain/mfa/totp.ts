@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 // TOTP per RFC 6238 as authenticator apps expect it: SHA-1, 6 digits, 30-second steps, a 160-bit
 // base32 key. A code is accepted one step either side of now (clock drift); the caller keeps the
 // step of the last accepted code so that code, or an older one, is never accepted again.
-export const TOTP_TOLERANCE_SECONDS = 30;
+const TOTP_TOLERANCE_SECONDS = 30;
 
 export function newTotpKey(): string {
   return generateSecret({ length: 20 });

@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, sortEntry, type Page } from '../paging';
+import { readPage, sortEntry, type Page } from '../paging';
 import { apiColumns, requireApiRow, type ApiRow } from './repo';
 import type { ApiListQuery } from './schemas';
 
@@ -26,17 +26,17 @@ export async function listApis(ctx: DomainContext, q: ApiListQuery): Promise<Pag
   const db = await realmDb(ctx.realm);
   const where = searchWhere(q.search);
   const sort = sortEntry(SORTS, q.sortBy, 'name');
-  const [total, rows] = await Promise.all([
-    db.oAuthApi.count({ where }),
-    db.oAuthApi.findMany({
-      where,
-      select: apiColumns,
-      orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }),
-  ]);
-  return pageOf(rows, total, q);
+  return readPage(
+    q,
+    () => db.oAuthApi.count({ where }),
+    (window) =>
+      db.oAuthApi.findMany({
+        where,
+        select: apiColumns,
+        orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
+        ...window,
+      }),
+  );
 }
 
 export async function getApi(ctx: DomainContext, id: string): Promise<ApiRow> {

@@ -1,10 +1,10 @@
 import { requirePermission } from '../../authz/require-permission';
-import { validationError } from '../../errors/app-error';
+import { onUniqueViolation } from '../../db/errors';
+import { AppError, validationError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
 import { patchKey, patchText, sentFields } from '../merge-patch';
-import { apiConflict } from './api-uniqueness';
 import { appExists, requireApiRow, type ApiRow } from './repo';
 import type { UpdateApiInput } from './schemas';
 
@@ -20,24 +20,25 @@ export async function updateApi(ctx: DomainContext, id: string, patch: UpdateApi
   }
   const name = patchKey(patch.Name);
   const appId = patchText(patch.AppId);
-  try {
-    await db.$transaction(async (tx) => {
-      if (appId && !(await appExists(tx, appId))) throw validationError({ AppId: ['No application has this id.'] });
-      await tx.oAuthApi.update({
-        where: { id },
-        data: {
-          name,
-          nameNormalized: name === undefined ? undefined : name.toLowerCase(),
-          displayName: patchText(patch.DisplayName),
-          description: patchText(patch.Description),
-          appId,
-          updatedAt: new Date(),
-        },
-      });
-    });
-  } catch (e) {
-    throw apiConflict(e, { name });
-  }
+  // The audience cannot change (above), so only the name can collide.
+  await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        if (appId && !(await appExists(tx, appId))) throw validationError({ AppId: ['No application has this id.'] });
+        await tx.oAuthApi.update({
+          where: { id },
+          data: {
+            name,
+            nameNormalized: name === undefined ? undefined : name.toLowerCase(),
+            displayName: patchText(patch.DisplayName),
+            description: patchText(patch.Description),
+            appId,
+            updatedAt: new Date(),
+          },
+        });
+      }),
+    new AppError('OAuthApi.NameTaken', { errors: { Name: [`${name} is already used.`] } }),
+  );
   await publish(eventFrom(ctx, 'oauth-api.updated', id, { audience: current.audience, changed: sentFields(patch) }));
   return requireApiRow(db, id);
 }

@@ -20,13 +20,13 @@ export const GRANT_TYPES = [
 ] as const;
 
 /** Spec 5.4: a trusted forwarder may name the end user's address (Gatehouse-Forwarded-For). */
-export const TRUSTED_FORWARDER = 'cap:trusted-forwarder';
+const TRUSTED_FORWARDER = 'cap:trusted-forwarder';
 /**
  * Introspection (RFC 7662) of any token of the realm, for a resource server that checks tokens
  * issued to other clients; without it a client introspects only its own tokens (issue 8 item 11).
  */
 export const INTROSPECT_ANY = 'cap:introspect-any';
-export const CAPABILITIES: readonly string[] = [TRUSTED_FORWARDER, INTROSPECT_ANY];
+const CAPABILITIES: readonly string[] = [TRUSTED_FORWARDER, INTROSPECT_ANY];
 /** Capabilities that only mean something for a client that authenticates. */
 const CONFIDENTIAL_CAPABILITIES: readonly string[] = [TRUSTED_FORWARDER, INTROSPECT_ANY];
 

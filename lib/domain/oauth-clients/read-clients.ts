@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, sortEntry, type Page } from '../paging';
+import { readPage, sortEntry, type Page } from '../paging';
 import { clientColumns, requireClientRow, type ClientRow } from './repo';
 import type { ClientListQuery } from './schemas';
 
@@ -33,17 +33,17 @@ export async function listClients(ctx: DomainContext, q: ClientListQuery): Promi
   const db = await realmDb(ctx.realm);
   const where: RealmPrisma.OAuthClientWhereInput = { ...searchWhere(q.search), ...(q.clientType ? { clientType: q.clientType } : {}) };
   const sort = sortEntry(SORTS, q.sortBy, 'displayname');
-  const [total, rows] = await Promise.all([
-    db.oAuthClient.count({ where }),
-    db.oAuthClient.findMany({
-      where,
-      select: clientColumns,
-      orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }),
-  ]);
-  return pageOf(rows, total, q);
+  return readPage(
+    q,
+    () => db.oAuthClient.count({ where }),
+    (window) =>
+      db.oAuthClient.findMany({
+        where,
+        select: clientColumns,
+        orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
+        ...window,
+      }),
+  );
 }
 
 export async function getClient(ctx: DomainContext, id: string): Promise<ClientRow> {

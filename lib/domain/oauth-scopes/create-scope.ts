@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import { newId } from '../../crypto/tokens';
 import { toJsonList } from '../../db/json-list';
-import { isUniqueViolation } from '../../db/errors';
+import { onUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
@@ -20,17 +20,12 @@ export async function insertScope(ctx: DomainContext, scope: NewScope, facts: Re
   const db = await realmDb(ctx.realm);
   const id = newId();
   const resources = [...new Set(scope.resources)];
-  try {
-    await db.$transaction(async (tx) => {
-      await assertResourcesExist(tx, resources);
-      await tx.oAuthScope.create({
-        data: { id, name: scope.name, displayName: optionalText(scope.displayName), description: optionalText(scope.description), resources: toJsonList(resources) },
-      });
+  await onUniqueViolation(() => db.$transaction(async (tx) => {
+    await assertResourcesExist(tx, resources);
+    await tx.oAuthScope.create({
+      data: { id, name: scope.name, displayName: optionalText(scope.displayName), description: optionalText(scope.description), resources: toJsonList(resources) },
     });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('OAuthScope.NameTaken', { errors: { Name: [`${scope.name} already exists.`] } });
-    throw e;
-  }
+  }), new AppError('OAuthScope.NameTaken', { errors: { Name: [`${scope.name} already exists.`] } }));
   await publish(eventFrom(ctx, 'oauth-scope.created', id, { name: scope.name, resources, ...facts }));
   return requireScopeRow(db, id);
 }

@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, sortEntry, type Page } from '../paging';
+import { readPage, sortEntry, type Page } from '../paging';
 import { requireScopeRow, scopeColumns, type ScopeRow } from './repo';
 import type { ScopeListQuery } from './schemas';
 
@@ -27,17 +27,17 @@ export async function listScopes(ctx: DomainContext, q: ScopeListQuery): Promise
   const db = await realmDb(ctx.realm);
   const where = searchWhere(q.search);
   const sort = sortEntry(SORTS, q.sortBy, 'name');
-  const [total, rows] = await Promise.all([
-    db.oAuthScope.count({ where }),
-    db.oAuthScope.findMany({
-      where,
-      select: scopeColumns,
-      orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }),
-  ]);
-  return pageOf(rows, total, q);
+  return readPage(
+    q,
+    () => db.oAuthScope.count({ where }),
+    (window) =>
+      db.oAuthScope.findMany({
+        where,
+        select: scopeColumns,
+        orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
+        ...window,
+      }),
+  );
 }
 
 export async function getScope(ctx: DomainContext, id: string): Promise<ScopeRow> {

@@ -37,7 +37,7 @@ export async function unknownScopes(db: RealmTx, names: readonly string[]): Prom
  * The clients that list scope `name` (409 blockers of a delete or rename). The JSON column is
  * narrowed with LIKE and then read exactly: SQLite's LIKE ignores case, scope names do not.
  */
-export async function clientsListingScope(db: RealmTx, name: string): Promise<{ Id: string; ClientId: string }[]> {
+async function clientsListingScope(db: RealmTx, name: string): Promise<{ Id: string; ClientId: string }[]> {
   const rows = await db.oAuthClient.findMany({
     where: { scopes: { contains: JSON.stringify(name) } },
     select: { id: true, clientId: true, scopes: true },

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // A scope name is an RFC 6749 3.3 scope-token: printable ASCII except space, `"` and `\`. Clients
 // list scopes by name, so the same shape is checked on both sides.
-export const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
+const SCOPE_TOKEN = /^[\x21\x23-\x5B\x5D-\x7E]+$/;
 
 export const scopeNameSchema = z
   .string()

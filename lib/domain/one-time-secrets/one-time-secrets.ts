@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { newId, randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
+import { deleteInBatches, type BatchLimits } from '../../db/batched-delete';
 import type { RealmDb, RealmTx } from '../../db/types';
 import { secretPurposes, type SecretPurpose } from './purposes';
 
@@ -93,8 +94,13 @@ export async function redeemCode(db: Db, purpose: SecretPurpose, subject: { user
   return { ok: true, record: toRecord(row) };
 }
 
-/** Deletes expired secrets (kept a day past expiry for the audit trail of failures). */
-export async function purgeExpiredSecrets(db: Db): Promise<number> {
-  const r = await db.oneTimeSecret.deleteMany({ where: { expiresAt: { lt: new Date(Date.now() - 24 * 3600_000) } } });
-  return r.count;
+/** Deletes expired secrets (kept a day past expiry for the audit trail of failures); the purge job calls it. */
+export async function purgeExpiredSecrets(db: RealmDb, now: Date, limits: BatchLimits, stopped?: () => boolean): Promise<number> {
+  const expired = { expiresAt: { lt: new Date(now.getTime() - 24 * 3600_000) } };
+  return deleteInBatches(
+    limits,
+    async (take) => (await db.oneTimeSecret.findMany({ where: expired, select: { id: true }, take })).map((r) => r.id),
+    async (ids) => (await db.oneTimeSecret.deleteMany({ where: { ...expired, id: { in: ids } } })).count,
+    stopped,
+  );
 }

@@ -1,7 +1,7 @@
 import { generateRegistrationOptions, verifyRegistrationResponse, type PublicKeyCredentialCreationOptionsJSON, type RegistrationResponseJSON } from '@simplewebauthn/server';
 import { requireUser } from '../../authz/require-permission';
 import { newId } from '../../crypto/tokens';
-import { isUniqueViolation } from '../../db/errors';
+import { onUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
@@ -80,26 +80,25 @@ export async function registerPasskey(ctx: DomainContext, response: Registration
   const name = (displayName?.trim() || ceremony.data.displayName || defaultName()).slice(0, 100);
   const transports = info.credential.transports ?? response.response.transports ?? [];
   const id = newId();
-  try {
-    await db.passkey.create({
-      data: {
-        id,
-        userId: actor.userId,
-        credentialId: info.credential.id,
-        publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-        counter: clampCounter(info.credential.counter),
-        transports: JSON.stringify(transports),
-        deviceType: info.credentialDeviceType,
-        backedUp: info.credentialBackedUp,
-        rpId,
-        displayName: name,
-        createdAt: new Date(),
-      },
-    });
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('Passkey.AlreadyRegistered');
-    throw e;
-  }
+  await onUniqueViolation(
+    () =>
+      db.passkey.create({
+        data: {
+          id,
+          userId: actor.userId,
+          credentialId: info.credential.id,
+          publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+          counter: clampCounter(info.credential.counter),
+          transports: JSON.stringify(transports),
+          deviceType: info.credentialDeviceType,
+          backedUp: info.credentialBackedUp,
+          rpId,
+          displayName: name,
+          createdAt: new Date(),
+        },
+      }),
+    'Passkey.AlreadyRegistered',
+  );
   await publish(eventFrom(ctx, 'auth.passkey-added', actor.userId, { passkeyId: id, deviceType: info.credentialDeviceType, backedUp: info.credentialBackedUp }));
   return toPasskeyDto(await db.passkey.findUniqueOrThrow({ where: { id }, select: passkeyColumns }));
 }

@@ -10,7 +10,7 @@ import { domainContext, realmDb } from '../context';
 // realm. On `realm.primary-domain-changed` (subject: the realm whose domain changed) every passkey
 // registered up to the change is deleted, and any left with another RP ID than the current one.
 // Passkeys made for the new domain after the change are kept.
-export async function removeInvalidatedPasskeys(event: DomainEvent): Promise<number> {
+async function removeInvalidatedPasskeys(event: DomainEvent): Promise<number> {
   const realmId = event.subjectId ?? event.realmId;
   const realm = await getRealmRecordById(realmId);
   if (!realm) return 0;

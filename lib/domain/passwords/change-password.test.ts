@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealmDb } from '../../db/types';
-import type { RealmRecord } from '../../realm/realm-record';
 import { tempRealmDb } from '../../testing/temp-realm-db';
+import { unitRealm } from '../../testing/unit-realm';
 import { domainContext } from '../context';
 import { insertUser } from '../users/insert-user';
 import { changePassword } from './change-password';
@@ -9,11 +9,6 @@ import { changePassword } from './change-password';
 // An account without a password (passkey, e-mail code or external sign-in only) cannot change one:
 // it sets one through forgot-password. Its session comes from sign-in methods the HTTP tests of
 // this area do not drive, so the rule is checked here.
-function unitRealm(databaseName: string): RealmRecord {
-  const domain = 'unit.test';
-  return { id: `r-${databaseName}`, slug: 'unit', displayName: 'Unit', description: null, domains: [domain], applicationDomains: {}, primaryDomain: domain, isControlPlane: false, isActive: true, databaseName, revision: 1, createdAt: new Date(), updatedAt: null };
-}
-
 let db: RealmDb;
 let name: string;
 let dispose: () => Promise<void>;

@@ -18,7 +18,7 @@ import { withUniformDuration } from '../anti-enumeration/uniform-duration';
 // (anti-enumeration/uniform-duration.ts), and the mail is handed to the transport without waiting. A failed send is
 // logged and recorded as auth.mail-failed (deliver-account-mail.ts); the caller still hears 200.
 
-export function resetLink(origin: string, token: string, redirect: string | undefined): string {
+function resetLink(origin: string, token: string, redirect: string | undefined): string {
   const url = new URL('/reset-password', origin);
   url.searchParams.set('token', token);
   if (redirect) url.searchParams.set('redirect', redirect);

@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, sortEntry, type Page } from '../paging';
+import { mapPage, readPage, sortEntry, type Page } from '../paging';
 import { userSearchWhere } from '../users/repo';
 import { requestWithUserColumns, toAdminRequestDto } from './repo';
 import type { ChangeRequestDto, ChangeRequestListQuery } from './schemas';
@@ -21,15 +21,16 @@ export async function listChangeRequests(ctx: DomainContext, q: ChangeRequestLis
   const where: RealmPrisma.UserChangeRequestWhereInput = { status: { in: q.status }, ...(q.search?.trim() ? { user: userSearchWhere(q.search) } : {}) };
   const column = sortEntry(SORTS, q.sortBy, 'createdat');
   const direction = q.sortDescending ? 'desc' : 'asc';
-  const [total, rows] = await Promise.all([
-    db.userChangeRequest.count({ where }),
-    db.userChangeRequest.findMany({
-      where,
-      orderBy: [column === 'createdAt' ? { createdAt: direction } : { [column]: { sort: direction, nulls: 'last' } }, { createdAt: direction }, { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-      select: requestWithUserColumns,
-    }),
-  ]);
-  return pageOf(rows.map(toAdminRequestDto), total, q);
+  const page = await readPage(
+    q,
+    () => db.userChangeRequest.count({ where }),
+    (window) =>
+      db.userChangeRequest.findMany({
+        where,
+        orderBy: [column === 'createdAt' ? { createdAt: direction } : { [column]: { sort: direction, nulls: 'last' } }, { createdAt: direction }, { id: 'asc' }],
+        ...window,
+        select: requestWithUserColumns,
+      }),
+  );
+  return mapPage(page, toAdminRequestDto);
 }

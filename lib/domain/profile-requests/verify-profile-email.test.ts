@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../crypto/tokens';
 import type { RealmDb } from '../../db/types';
-import type { RealmRecord } from '../../realm/realm-record';
 import { tempRealmDb } from '../../testing/temp-realm-db';
+import { errorCodeOf, unitRealm } from '../../testing/unit-realm';
 import { domainContext } from '../context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { insertUser } from '../users/insert-user';
@@ -10,11 +10,6 @@ import { verifyProfileEmail } from './verify-profile-email';
 
 // The new-address link of a change request (spec 3.4), at the unit level: expiry (24 hours) and a
 // link that does not match its request.
-function unitRealm(databaseName: string): RealmRecord {
-  const domain = 'unit.test';
-  return { id: `r-${databaseName}`, slug: 'unit', displayName: 'Unit', description: null, domains: [domain], applicationDomains: {}, primaryDomain: domain, isControlPlane: false, isActive: true, databaseName, revision: 1, createdAt: new Date(), updatedAt: null };
-}
-
 let db: RealmDb;
 let dispose: () => Promise<void>;
 let ctx: ReturnType<typeof domainContext>;
@@ -25,7 +20,6 @@ beforeAll(async () => {
 });
 afterAll(async () => dispose());
 
-const codeOf = (p: Promise<unknown>) => p.then(() => 'ok', (e: { code?: string }) => e.code);
 
 async function pendingRequest(newEmail: string, ttlMinutes?: number) {
   const { id: userId } = await insertUser(db, { userName: `u-${newId().slice(0, 8)}`, email: `${newId().slice(0, 8)}@example.test` });
@@ -39,7 +33,7 @@ const statusOf = async (id: string) => (await db.userChangeRequest.findUniqueOrT
 describe('verifyProfileEmail', () => {
   it('refuses an expired link with Token.Expired; the request keeps waiting', async () => {
     const { requestId, secret } = await pendingRequest('late@example.test', -1);
-    expect(await codeOf(verifyProfileEmail(ctx, secret))).toBe('Token.Expired');
+    expect(await errorCodeOf(verifyProfileEmail(ctx, secret))).toBe('Token.Expired');
     expect(await statusOf(requestId)).toBe('AwaitingEmailVerification');
   });
 
@@ -47,19 +41,19 @@ describe('verifyProfileEmail', () => {
     const { requestId, secret } = await pendingRequest('fresh@example.test');
     expect(await verifyProfileEmail(ctx, secret)).toEqual({ Id: requestId, Status: 'Open' });
     expect(await statusOf(requestId)).toBe('Open');
-    expect(await codeOf(verifyProfileEmail(ctx, secret))).toBe('Token.Used');
+    expect(await errorCodeOf(verifyProfileEmail(ctx, secret))).toBe('Token.Used');
   });
 
   it('refuses a link whose request waits for another address', async () => {
     const { requestId, secret } = await pendingRequest('one@example.test');
     await db.userChangeRequest.update({ where: { id: requestId }, data: { newEmail: 'two@example.test' } });
-    expect(await codeOf(verifyProfileEmail(ctx, secret))).toBe('Token.Invalid');
+    expect(await errorCodeOf(verifyProfileEmail(ctx, secret))).toBe('Token.Invalid');
     expect(await statusOf(requestId)).toBe('AwaitingEmailVerification');
   });
 
   it('answers ChangeRequest.NotOpen for a request cancelled meanwhile', async () => {
     const { requestId, secret } = await pendingRequest('gone@example.test');
     await db.userChangeRequest.update({ where: { id: requestId }, data: { status: 'Cancelled' } });
-    expect(await codeOf(verifyProfileEmail(ctx, secret))).toBe('ChangeRequest.NotOpen');
+    expect(await errorCodeOf(verifyProfileEmail(ctx, secret))).toBe('ChangeRequest.NotOpen');
   });
 });

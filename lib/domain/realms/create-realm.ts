@@ -1,6 +1,6 @@
 import { settings } from '../../config/env';
 import { newId } from '../../crypto/tokens';
-import { isUniqueViolation } from '../../db/errors';
+import { onUniqueViolation } from '../../db/errors';
 import { getGlobalDb } from '../../db/global-db';
 import { createRealmDatabase, dropRealmDatabase, realmDatabaseName } from '../../db/realm-databases';
 import { getRealmDb } from '../../db/realm-pool';
@@ -53,26 +53,20 @@ export async function provisionRealm(input: CreateRealmInput, options: { isContr
     if (failAt === n) throw new Error(`injected failure after realm creation step ${n}`);
   };
 
-  try {
-    await global.realm.create({
-      data: {
-        id,
-        slug: input.Slug,
-        displayName: input.DisplayName,
-        description: input.Description || null,
-        primaryDomain: domains[0],
-        isControlPlane: options.isControlPlane ?? false,
-        isActive: true,
-        isProvisioned: false,
-        databaseName,
-        domains: { create: domains.map((host) => ({ host })) },
-      },
-    });
-  } catch (e) {
-    if (isUniqueViolation(e, 'slug')) throw new AppError('Realm.SlugTaken');
-    if (isUniqueViolation(e)) throw new AppError('Realm.DomainTaken');
-    throw e;
-  }
+  await onUniqueViolation(() => global.realm.create({
+    data: {
+      id,
+      slug: input.Slug,
+      displayName: input.DisplayName,
+      description: input.Description || null,
+      primaryDomain: domains[0],
+      isControlPlane: options.isControlPlane ?? false,
+      isActive: true,
+      isProvisioned: false,
+      databaseName,
+      domains: { create: domains.map((host) => ({ host })) },
+    },
+  }), 'Realm.DomainTaken', { slug: 'Realm.SlugTaken' });
   let databaseCreated = false;
   let invite: AdminInviteDto | undefined;
   try {

@@ -4,7 +4,7 @@ import { notFound } from '../../errors/app-error';
 import { realmInclude, toRealmRecord, type RealmRecord } from '../../realm/realm-record';
 import { getRealmRecordBySlug } from '../../realm/realm-store';
 import type { DomainContext } from '../context';
-import { pageOf, sortEntry, type Page, type PageQuery } from '../paging';
+import { mapPage, readPage, sortEntry, type Page, type PageQuery } from '../paging';
 
 const SORTABLE = { slug: 'slug', displayname: 'displayName', createdat: 'createdAt', isactive: 'isActive' } as const;
 
@@ -17,17 +17,18 @@ export async function listRealms(ctx: DomainContext, q: PageQuery): Promise<Page
     ...(term ? { OR: [{ slug: { contains: term } }, { displayName: { contains: q.search!.trim() } }, { domains: { some: { host: { contains: term } } } }] } : {}),
   };
   const sortField = sortEntry(SORTABLE, q.sortBy, 'slug');
-  const [total, rows] = await Promise.all([
-    db.realm.count({ where }),
-    db.realm.findMany({
-      where,
-      include: realmInclude,
-      orderBy: [{ [sortField]: q.sortDescending ? 'desc' : 'asc' }, { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }),
-  ]);
-  return pageOf(rows.map(toRealmRecord), total, q);
+  const page = await readPage(
+    q,
+    () => db.realm.count({ where }),
+    (window) =>
+      db.realm.findMany({
+        where,
+        include: realmInclude,
+        orderBy: [{ [sortField]: q.sortDescending ? 'desc' : 'asc' }, { id: 'asc' }],
+        ...window,
+      }),
+  );
+  return mapPage(page, toRealmRecord);
 }
 
 export async function getRealm(ctx: DomainContext, slug: string): Promise<RealmRecord> {

@@ -3,9 +3,9 @@ import { z } from 'zod';
 // Realm slug rules (spec 2.1): 3-63 characters, lower-case letters, digits and hyphens, starting
 // with a letter and not ending with a hyphen, and not a reserved word. The reserved list covers the
 // words the spec names plus every path segment and infrastructure name a slug could be confused with.
-export const SLUG_PATTERN = /^[a-z][a-z0-9-]{1,61}[a-z0-9]$/;
+const SLUG_PATTERN = /^[a-z][a-z0-9-]{1,61}[a-z0-9]$/;
 
-export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'system', 'health', 'swagger', 'api', 'connect',
   'admin', 'administrator', 'root', 'www', 'mail', 'smtp', 'ftp', 'localhost', 'default', 'null', 'undefined',
   'gatehouse', 'control-plane', 'realm', 'realms', 'tenant', 'tenants', 'master', 'internal', 'global',

@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, sortEntry, type Page } from '../paging';
+import { readPage, sortEntry, type Page } from '../paging';
 import { requireRoleRow, roleColumns, type RoleRow } from './repo';
 import type { RoleListQuery } from './schemas';
 
@@ -23,17 +23,17 @@ export async function listRoles(ctx: DomainContext, q: RoleListQuery): Promise<P
     ...(term ? { nameNormalized: { contains: term } } : {}),
   };
   const sort = sortEntry(SORTS, q.sortBy, 'name');
-  const [total, rows] = await Promise.all([
-    db.permissionRole.count({ where }),
-    db.permissionRole.findMany({
-      where,
-      select: roleColumns,
-      orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }),
-  ]);
-  return pageOf(rows, total, q);
+  return readPage(
+    q,
+    () => db.permissionRole.count({ where }),
+    (window) =>
+      db.permissionRole.findMany({
+        where,
+        select: roleColumns,
+        orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
+        ...window,
+      }),
+  );
 }
 
 export async function getRole(ctx: DomainContext, id: string): Promise<RoleRow> {

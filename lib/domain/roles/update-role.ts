@@ -1,5 +1,5 @@
 import { requirePermission } from '../../authz/require-permission';
-import { isUniqueViolation } from '../../db/errors';
+import { onUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
@@ -17,32 +17,27 @@ export async function updateRole(ctx: DomainContext, id: string, input: UpdateRo
   const db = await realmDb(ctx.realm);
   let current: RoleRow | undefined;
   let appSlug = '';
-  try {
-    // The role's groups and their members are read by the guard on the state that commits, whether
-    // or not the role is in any group now (a concurrent group update may be adding it).
-    await db.$transaction((tx) =>
-      guardGrantChange(ctx, tx, { permission: 'permission-role:write' }, async () => {
-        current = await requireRoleRow(tx, id);
-        if (current.isBuiltIn) throw new AppError('Role.BuiltIn');
-        const checked = await checkedPermissions(tx, input.AppId, input.Permissions);
-        appSlug = checked.appSlug;
-        await tx.permissionRole.update({
-          where: { id },
-          data: {
-            name: input.Name,
-            nameNormalized: input.Name.toLowerCase(),
-            description: optionalText(input.Description),
-            appId: input.AppId,
-            permissions: checked.json,
-            updatedAt: new Date(),
-          },
-        });
-      }),
-    );
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('Role.NameTaken');
-    throw e;
-  }
+  // The role's groups and their members are read by the guard on the state that commits, whether
+  // or not the role is in any group now (a concurrent group update may be adding it).
+  await onUniqueViolation(() => db.$transaction((tx) =>
+    guardGrantChange(ctx, tx, { permission: 'permission-role:write' }, async () => {
+      current = await requireRoleRow(tx, id);
+      if (current.isBuiltIn) throw new AppError('Role.BuiltIn');
+      const checked = await checkedPermissions(tx, input.AppId, input.Permissions);
+      appSlug = checked.appSlug;
+      await tx.permissionRole.update({
+        where: { id },
+        data: {
+          name: input.Name,
+          nameNormalized: input.Name.toLowerCase(),
+          description: optionalText(input.Description),
+          appId: input.AppId,
+          permissions: checked.json,
+          updatedAt: new Date(),
+        },
+      });
+    }),
+  ), 'Role.NameTaken');
   await publish(eventFrom(ctx, 'role.updated', id, { roleId: id, app: appSlug, appChanged: input.AppId !== current!.appId, permissionCount: input.Permissions.length }));
   return requireRoleRow(db, id);
 }

@@ -1,7 +1,6 @@
 import { requirePermission } from '../../authz/require-permission';
 import { newId } from '../../crypto/tokens';
-import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../errors/app-error';
+import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
@@ -18,25 +17,20 @@ export async function createServiceAccount(ctx: DomainContext, input: CreateServ
   const groupIds = patchList(input.GroupIds) ?? [];
   const db = await realmDb(ctx.realm);
   const id = newId();
-  try {
-    const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const } satisfies GrantChange;
-    await db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
-      await assertGroupsExist(tx, groupIds);
-      await tx.serviceAccount.create({
-        data: {
-          id,
-          name: input.Name,
-          nameNormalized: normalizeName(input.Name),
-          description: optionalText(input.Description),
-          isActive: input.IsActive ?? true,
-          groups: { create: groupIds.map((groupId) => ({ groupId })) },
-        },
-      });
-    }));
-  } catch (e) {
-    if (isUniqueViolation(e)) throw new AppError('ServiceAccount.NameTaken');
-    throw e;
-  }
+  const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const } satisfies GrantChange;
+  await onUniqueViolation(() => db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
+    await assertGroupsExist(tx, groupIds);
+    await tx.serviceAccount.create({
+      data: {
+        id,
+        name: input.Name,
+        nameNormalized: normalizeName(input.Name),
+        description: optionalText(input.Description),
+        isActive: input.IsActive ?? true,
+        groups: { create: groupIds.map((groupId) => ({ groupId })) },
+      },
+    });
+  })), 'ServiceAccount.NameTaken');
   await publish(eventFrom(ctx, 'service-account.created', id, { serviceAccountId: id, groupCount: groupIds.length, isActive: input.IsActive ?? true }));
   return requireServiceAccountRow(db, id);
 }

@@ -1,6 +1,6 @@
 import { requirePermission } from '../../authz/require-permission';
 import { realmDb, type DomainContext } from '../context';
-import type { Page, PageQuery } from '../paging';
+import { readPage, type Page, type PageQuery } from '../paging';
 import { credentialColumns, withClients, type CredentialView } from './credential-repo';
 import { requireServiceAccountRow } from './repo';
 
@@ -10,15 +10,9 @@ export async function listCredentials(ctx: DomainContext, serviceAccountId: stri
   const db = await realmDb(ctx.realm);
   await requireServiceAccountRow(db, serviceAccountId);
   const where = { serviceAccountId };
-  const [total, rows] = await Promise.all([
-    db.serviceAccountCredential.count({ where }),
-    db.serviceAccountCredential.findMany({
-      where,
-      select: credentialColumns,
-      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }),
-  ]);
-  return { items: await withClients(db, rows), totalCount: total, page: q.page, pageSize: q.pageSize };
+  return readPage(
+    q,
+    () => db.serviceAccountCredential.count({ where }),
+    async (window) => withClients(db, await db.serviceAccountCredential.findMany({ where, select: credentialColumns, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...window })),
+  );
 }

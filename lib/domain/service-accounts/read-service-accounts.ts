@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, sortEntry, type Page, type PageQuery } from '../paging';
+import { readPage, sortEntry, type Page, type PageQuery } from '../paging';
 import { requireServiceAccountRow, serviceAccountColumns, type ServiceAccountRow } from './repo';
 
 // GET /api/service-account and GET /api/service-account/{id} (spec 4.7; paging and search spec 4.9).
@@ -19,17 +19,17 @@ export async function listServiceAccounts(ctx: DomainContext, q: PageQuery): Pro
   const term = q.search?.trim().toLowerCase();
   const where: RealmPrisma.ServiceAccountWhereInput = term ? { nameNormalized: { contains: term } } : {};
   const sort = sortEntry(SORTS, q.sortBy, 'name');
-  const [total, rows] = await Promise.all([
-    db.serviceAccount.count({ where }),
-    db.serviceAccount.findMany({
-      where,
-      select: serviceAccountColumns,
-      orderBy: [sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }),
-  ]);
-  return pageOf(rows, total, q);
+  return readPage(
+    q,
+    () => db.serviceAccount.count({ where }),
+    (window) =>
+      db.serviceAccount.findMany({
+        where,
+        select: serviceAccountColumns,
+        orderBy: [sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
+        ...window,
+      }),
+  );
 }
 
 export async function getServiceAccount(ctx: DomainContext, id: string): Promise<ServiceAccountRow> {

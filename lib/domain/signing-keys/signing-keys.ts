@@ -8,13 +8,13 @@ import type { RealmDb, RealmTx } from '../../db/types';
 // must accept and is the default for ID tokens, and ES256, which signs JWT access tokens at several
 // times the rate of RSA. Private halves are sealed with the platform key. Rotation adds new keys and
 // retires the old ones, which stay published in the JWKS until their tokens have surely expired.
-export const SIGNING_ALGS = ['RS256', 'ES256'] as const;
+const SIGNING_ALGS = ['RS256', 'ES256'] as const;
 export type SigningAlg = (typeof SIGNING_ALGS)[number];
 
 /** How long a key signs before it is rotated automatically. */
-export const KEY_ROTATION_AGE_MS = 90 * 24 * 3600 * 1000;
+const KEY_ROTATION_AGE_MS = 90 * 24 * 3600 * 1000;
 /** How long a retired key stays published: longer than any token it signed lives. */
-export const RETIRED_KEY_OVERLAP_MS = 30 * 24 * 3600 * 1000;
+const RETIRED_KEY_OVERLAP_MS = 30 * 24 * 3600 * 1000;
 
 export type PrivateJwk = JsonWebKey & { kid: string; alg: SigningAlg; use: 'sig' };
 
@@ -34,10 +34,6 @@ export async function newSigningKeyRows(): Promise<{ id: string; alg: SigningAlg
       return { id: jwk.kid, alg, privateJwk: await seal(JSON.stringify(jwk)) };
     }),
   );
-}
-
-export async function insertSigningKeys(db: RealmDb | RealmTx): Promise<void> {
-  await db.signingKey.createMany({ data: await newSigningKeyRows() });
 }
 
 /**

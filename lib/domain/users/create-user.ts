@@ -1,7 +1,6 @@
 import { hashPassword } from '../../auth/passwords';
 import { requirePermission } from '../../authz/require-permission';
-import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../errors/app-error';
+import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
@@ -20,28 +19,21 @@ export async function createUser(ctx: DomainContext, input: CreateUserInput): Pr
   if (password) await assertPasswordAllowed(ctx.realm, password, { userName: input.UserName, email: input.Email });
   const passwordHash = password ? await hashPassword(password) : null;
   const db = await realmDb(ctx.realm);
-  let id: string;
-  try {
-    id = await db.$transaction(async (tx) => {
-      await assertIdentityFree(tx, { userName: input.UserName, email: input.Email });
-      const created = await insertUser(tx, {
-        userName: input.UserName,
-        email: input.Email,
-        firstname: optionalText(input.Firstname),
-        lastname: optionalText(input.Lastname),
-        acronym: optionalText(input.Acronym),
-        passwordHash,
-        isActive: input.IsActive ?? true,
-        emailConfirmed: input.EmailConfirmed ?? false,
-      });
-      return created.id;
+  // A concurrent create that slipped past the check above.
+  const id = await onUniqueViolation(() => db.$transaction(async (tx) => {
+    await assertIdentityFree(tx, { userName: input.UserName, email: input.Email });
+    const created = await insertUser(tx, {
+      userName: input.UserName,
+      email: input.Email,
+      firstname: optionalText(input.Firstname),
+      lastname: optionalText(input.Lastname),
+      acronym: optionalText(input.Acronym),
+      passwordHash,
+      isActive: input.IsActive ?? true,
+      emailConfirmed: input.EmailConfirmed ?? false,
     });
-  } catch (e) {
-    // A concurrent create that slipped past the check above.
-    if (isUniqueViolation(e, 'email')) throw new AppError('User.EmailTaken');
-    if (isUniqueViolation(e)) throw new AppError('User.UserNameTaken');
-    throw e;
-  }
+    return created.id;
+  }), 'User.UserNameTaken', { email: 'User.EmailTaken' });
   await publish(eventFrom(ctx, 'user.created', id, { userId: id, hasPassword: Boolean(passwordHash), isActive: input.IsActive ?? true }));
   return requireUserRow(db, id);
 }

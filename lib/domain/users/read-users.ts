@@ -1,7 +1,7 @@
 import { requirePermission, requireUser } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { realmDb, type DomainContext } from '../context';
-import { pageOf, sortEntry, type Page } from '../paging';
+import { readPage, sortEntry, type Page } from '../paging';
 import { requireUserRow, userColumns, userSearchWhere, withHasPassword, type UserRow } from './repo';
 import type { UserListQuery } from './schemas';
 import { displayNameOf } from './user-dto';
@@ -44,17 +44,11 @@ export async function listUsers(ctx: DomainContext, q: UserListQuery): Promise<P
     AND: [deleted, userSearchWhere(q.search), q.isActive === undefined ? {} : { isActive: q.isActive }],
   };
   const sort = sortEntry(SORTS, q.sortBy, 'username');
-  const [total, rows] = await Promise.all([
-    db.user.count({ where }),
-    db.user.findMany({
-      where,
-      select: userColumns,
-      orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }],
-      skip: (q.page - 1) * q.pageSize,
-      take: q.pageSize,
-    }),
-  ]);
-  return pageOf(await withHasPassword(db, rows), total, q);
+  return readPage(
+    q,
+    () => db.user.count({ where }),
+    async (window) => withHasPassword(db, await db.user.findMany({ where, select: userColumns, orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }], ...window })),
+  );
 }
 
 /** GET /api/user/{id}: deleted users are returned too (IsDeleted), so they can be restored. */

@@ -1,6 +1,5 @@
 import { requirePermission } from '../../authz/require-permission';
-import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../errors/app-error';
+import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../context';
@@ -29,32 +28,26 @@ export async function updateUser(ctx: DomainContext, id: string, patch: UpdateUs
   const deactivating = isActive === false && current.isActive;
   if (deactivating) assertNotSelf(ctx, [id]);
 
-  try {
-    await db.$transaction(async (tx) => {
-      await assertCanManageUsers(ctx, tx, [id]);
-      if (deactivating) await assertAdministratorsRemain(tx, { removedUserIds: [id] });
-      await assertIdentityFree(tx, { userName: userNameChanged ? userName : undefined, email: emailChanged ? email : undefined }, id);
-      await tx.user.update({
-        where: { id },
-        data: {
-          userName,
-          userNameNormalized: userName === undefined ? undefined : normalizeUserName(userName),
-          email,
-          emailNormalized: email === undefined ? undefined : normalizeEmail(email),
-          emailConfirmed: patchFlag(patch.EmailConfirmed) ?? (emailChanged ? false : undefined),
-          firstname: patchText(patch.Firstname),
-          lastname: patchText(patch.Lastname),
-          acronym: patchText(patch.Acronym),
-          isActive,
-          updatedAt: new Date(),
-        },
-      });
+  await onUniqueViolation(() => db.$transaction(async (tx) => {
+    await assertCanManageUsers(ctx, tx, [id]);
+    if (deactivating) await assertAdministratorsRemain(tx, { removedUserIds: [id] });
+    await assertIdentityFree(tx, { userName: userNameChanged ? userName : undefined, email: emailChanged ? email : undefined }, id);
+    await tx.user.update({
+      where: { id },
+      data: {
+        userName,
+        userNameNormalized: userName === undefined ? undefined : normalizeUserName(userName),
+        email,
+        emailNormalized: email === undefined ? undefined : normalizeEmail(email),
+        emailConfirmed: patchFlag(patch.EmailConfirmed) ?? (emailChanged ? false : undefined),
+        firstname: patchText(patch.Firstname),
+        lastname: patchText(patch.Lastname),
+        acronym: patchText(patch.Acronym),
+        isActive,
+        updatedAt: new Date(),
+      },
     });
-  } catch (e) {
-    if (isUniqueViolation(e, 'email')) throw new AppError('User.EmailTaken');
-    if (isUniqueViolation(e)) throw new AppError('User.UserNameTaken');
-    throw e;
-  }
+  }), 'User.UserNameTaken', { email: 'User.EmailTaken' });
   // An inactive user cannot sign in (login and session checks read isActive); end live sessions now.
   if (deactivating) await revokeUserSessions(db, id);
   await publish(eventFrom(ctx, 'user.updated', id, { userId: id, changed: sentFields(patch) }));

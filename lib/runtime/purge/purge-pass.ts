@@ -1,0 +1,51 @@
+import { purgeExpiredRevocations } from '../../auth/jwt-access-tokens';
+import { DEFAULT_BATCH_LIMITS, type BatchLimits } from '../../db/batched-delete';
+import { withRealmDb } from '../../db/realm-pool';
+import type { RealmDb } from '../../db/types';
+import { purgeExpiredSecrets } from '../../domain/one-time-secrets/one-time-secrets';
+import { logError } from '../../log/logger';
+import { purgeExpiredEngineRows } from '../../oidc/purge-expired';
+import { provisionedRealmDatabases } from '../../realm/realm-store';
+
+// One pass of the purge job: every provisioned realm, one at a time (a fleet may hold thousands, and
+// their databases cannot all be open at once: realms not in the pool get a short-lived client), each
+// table in bounded batches (db/batched-delete.ts). A realm that fails is logged and skipped; the next
+// pass tries it again.
+const REALM_PAGE = 100;
+
+export type PurgeCounts = { secrets: number; engineRows: number; revocations: number };
+export type PurgeReport = { realms: number; failed: number; deleted: PurgeCounts; stopped: boolean };
+
+/** Deletes a realm's expired one-time secrets, OAuth engine rows and token revocation records. */
+export async function purgeRealm(db: RealmDb, now: Date, limits: BatchLimits, stopped: () => boolean): Promise<PurgeCounts> {
+  return {
+    secrets: await purgeExpiredSecrets(db, now, limits, stopped),
+    engineRows: await purgeExpiredEngineRows(db, now, limits, stopped),
+    revocations: await purgeExpiredRevocations(db, now, limits, stopped),
+  };
+}
+
+/** One pass over every provisioned realm; `stopped()` (shutdown) ends it between batches. */
+export async function purgeExpiredRows(options: { limits?: BatchLimits; stopped?: () => boolean } = {}): Promise<PurgeReport> {
+  const limits = options.limits ?? DEFAULT_BATCH_LIMITS;
+  const stopped = options.stopped ?? (() => false);
+  const report: PurgeReport = { realms: 0, failed: 0, deleted: { secrets: 0, engineRows: 0, revocations: 0 }, stopped: false };
+  let after: string | undefined;
+  for (;;) {
+    const page = await provisionedRealmDatabases(after, REALM_PAGE);
+    for (const realm of page) {
+      if (stopped()) return { ...report, stopped: true };
+      try {
+        const counts = await withRealmDb(realm.databaseName, (db) => purgeRealm(db, new Date(), limits, stopped));
+        report.realms++;
+        for (const k of Object.keys(counts) as (keyof PurgeCounts)[]) report.deleted[k] += counts[k];
+      } catch (e) {
+        // Deleted meanwhile, or its database is unreachable: the next pass tries again.
+        report.failed++;
+        logError('purge of expired rows failed for a realm', e, { realmId: realm.id });
+      }
+    }
+    if (page.length < REALM_PAGE) return report;
+    after = page[page.length - 1].id;
+  }
+}
