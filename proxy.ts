@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { pageCsp } from './lib/http/security-headers';
+import { pageCsp } from './lib/web/security-headers';
 
 // Next 16's middleware (ARCHITECTURE.md): thin on purpose. It sets the security headers of the
 // HTML pages and sends anonymous visitors of the console and account pages to sign-in. It reads

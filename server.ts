@@ -4,9 +4,9 @@ import { settings } from './lib/config/env';
 import { pingGlobalDb, closeGlobalDb } from './lib/db/global-db';
 import { closeAllRealmDbs } from './lib/db/realm-pool';
 import { AppError, notFound } from './lib/errors/app-error';
-import { CLIENT_IP_HEADER, INTERNAL_HEADER_PREFIX } from './lib/http/client-ip';
-import { assertWellFormedPath } from './lib/http/path-segment';
-import { baseSecurityHeaders, fallbackCsp } from './lib/http/security-headers';
+import { CLIENT_IP_HEADER, INTERNAL_HEADER_PREFIX } from './lib/web/client-ip';
+import { assertWellFormedPath } from './lib/web/path-segment';
+import { baseSecurityHeaders, fallbackCsp } from './lib/web/security-headers';
 import { guardHtmlResponses } from './lib/runtime/html-guard';
 import { logError, logInfo, logWarn } from './lib/log/logger';
 import { resolveHost } from './lib/realm/resolve';
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: process.cwd(), hostname: '0.0.0.0', port: s.port, httpServer });
   await app.prepare();
   const handleNext = app.getRequestHandler();
-  // Security headers of every answer, and a CSP on any HTML that brings none (lib/http/security-headers.ts).
+  // Security headers of every answer, and a CSP on any HTML that brings none (lib/web/security-headers.ts).
   const securityHeaders = baseSecurityHeaders(s.publicScheme);
   const htmlCsp = fallbackCsp(s.publicScheme);
 

@@ -7,7 +7,7 @@ import { pageContext } from '@/lib/http/page-context';
  * The realm's branding (realm settings `Branding.ProductName` and `LogoUrl`, the same the mail uses)
  * on every page people see: the hosted pages' card (HostedShell) and the console and account header
  * (ConsoleShell). Server-rendered; the logo is only ever an <img> source, never markup, and the
- * pages' CSP allows it (img-src, lib/http/security-headers.ts).
+ * pages' CSP allows it (img-src, lib/web/security-headers.ts).
  */
 export async function RealmBrand({ size = 'md' }: { size?: 'sm' | 'md' }) {
   const { Branding } = await appInfo(await pageContext());

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import { assertPasswordAllowed } from '../domain/users/password-rules';
 import { getRealmDb } from '../db/realm-pool';
-import { domainContext } from '../domain/context';
+import { domainContext } from '../realm/context';
 import { issueInviteFor } from '../domain/invites/issue-realm-admin-invite';
 import { upsertAdministrator } from '../domain/invites/redeem-admin-invite';
 import { endSignIns } from '../domain/sessions/end-sign-ins';

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import Provider from 'oidc-provider';
 import { publicOrigin } from '../config/env';
 import { derivedKey } from '../crypto/secret-box';
-import { realmDb } from '../domain/context';
+import { realmDb } from '../realm/context';
 import { realmSettings } from '../domain/realm-settings/realm-settings';
 import { loadSigningKeys } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { isHtml } from '../http/security-headers';
+import { isHtml } from '../web/security-headers';
 
 /** The value of `name` among writeHead's headers argument (an object or a flat [k, v, ...] array). */
 function fromArgs(args: unknown[], name: string): unknown {

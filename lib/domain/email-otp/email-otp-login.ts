@@ -3,7 +3,7 @@ import type { ErrorCode } from '../../errors/catalog';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { countPendingFailure, finishPendingSignIn, readPendingSignIn } from '../mfa/pending-sign-in';
 import { redeemCode, type RedeemFailure } from '../one-time-secrets/one-time-secrets';
 import { limitRate, refundRate } from '../realm-settings/rate-limit';

@@ -4,7 +4,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { emailVerificationMail } from '../../mail/templates/email-verification';
 import { realmMail } from '../../mail/templates/realm-mail';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { secretPurposes } from '../one-time-secrets/purposes';
 import { limitRate } from '../realm-settings/rate-limit';

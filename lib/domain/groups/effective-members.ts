@@ -1,5 +1,5 @@
 import { requirePermission } from '../../authz/require-permission';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { pageOfAll, type Page, type PageQuery } from '../paging';
 import { displayNameOf } from '../users/user-dto';
 import { descendantsOf, effectiveMembers, type MemberRoute } from './graph';

@@ -4,7 +4,7 @@ import type { RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { toJsonList } from '../../db/json-list';
 import { optionalText, patchList } from '../merge-patch';
 import { BUILT_IN_IDS } from '../realms/seed-realm';

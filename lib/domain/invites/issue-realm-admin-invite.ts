@@ -5,7 +5,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { getRealmRecordBySlug } from '../../realm/realm-store';
 import type { RealmRecord } from '../../realm/realm-record';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import type { AdminInviteDto, InitialAdminInput } from '../realms/schemas';
 import { issueAdminInviteTx } from './admin-invite';
 

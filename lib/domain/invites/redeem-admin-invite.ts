@@ -4,7 +4,7 @@ import type { RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { BUILT_IN_IDS } from '../realms/seed-realm';
 import { createSession } from '../sessions/repo';
 import { endSignIns } from '../sessions/end-sign-ins';

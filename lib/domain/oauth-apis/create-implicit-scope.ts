@@ -1,5 +1,5 @@
 import { requirePermission } from '../../authz/require-permission';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { insertScope } from '../oauth-scopes/create-scope';
 import type { ScopeRow } from '../oauth-scopes/repo';
 import { requireApiRow } from './repo';

@@ -4,7 +4,7 @@ import { publish } from '../../events/bus';
 import type { DomainEvent } from '../../events/types';
 import { getRealmRecordById } from '../../realm/realm-store';
 import { shared } from '../../runtime/shared';
-import { domainContext, realmDb } from '../context';
+import { domainContext, realmDb } from '../../realm/context';
 
 // Spec 2.1: PrimaryDomain is the WebAuthn RP ID, so changing it invalidates every passkey of the
 // realm. On `realm.primary-domain-changed` (subject: the realm whose domain changed) every passkey

@@ -3,7 +3,7 @@ import { randomToken } from '../../crypto/tokens';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { redeemToken } from '../one-time-secrets/one-time-secrets';
 import { endSignIns } from '../sessions/end-sign-ins';
 import { normalizeEmail } from '../users/insert-user';

@@ -1,6 +1,6 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmDb } from '../../db/types';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { displayNameOf } from '../users/user-dto';
 import type { Principal } from './schemas';
 

@@ -7,7 +7,7 @@ import { profileEmailMail } from '../../mail/templates/profile-email';
 import { profileEmailTakenMail } from '../../mail/templates/profile-email-taken';
 import { realmMail } from '../../mail/templates/realm-mail';
 import { withUniformDuration } from '../anti-enumeration/uniform-duration';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { deliverAccountMail } from '../email-verification/deliver-account-mail';
 import { tokenLink } from '../email-verification/verification-link';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';

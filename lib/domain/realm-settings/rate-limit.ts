@@ -1,6 +1,6 @@
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from '../../rate-limit/limiter';
 import type { RateLimitDimension, RateLimitPolicyName } from '../../rate-limit/policies';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { BUILT_IN_IDS } from '../realms/seed-realm';
 import { realmSettings } from './realm-settings';
 

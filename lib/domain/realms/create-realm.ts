@@ -12,7 +12,7 @@ import { invalidateRealmCache } from '../../realm/realm-cache';
 import { getRealmRecordById } from '../../realm/realm-store';
 import type { RealmRecord } from '../../realm/realm-record';
 import { issueAdminInviteTx } from '../invites/admin-invite';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { requirePermission } from '../../authz/require-permission';
 import { checkDomains } from './domains';
 import type { AdminInviteDto, CreateRealmInput } from './schemas';

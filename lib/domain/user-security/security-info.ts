@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
 import type { RealmTx } from '../../db/types';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { gracePeriodActive, twoFactorRequired, type TwoFactorPolicy } from '../mfa/policy';
 import { realmSettings } from '../realm-settings/realm-settings';
 

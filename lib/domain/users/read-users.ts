@@ -1,6 +1,6 @@
 import { requirePermission, requireUser } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { readPage, sortEntry, type Page } from '../paging';
 import { requireUserRow, userColumns, userSearchWhere, withHasPassword, type UserRow } from './repo';
 import type { UserListQuery } from './schemas';

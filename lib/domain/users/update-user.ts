@@ -2,7 +2,7 @@ import { requirePermission } from '../../authz/require-permission';
 import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { patchFlag, patchKey, patchText, sentFields } from '../merge-patch';
 import { revokeUserSessions } from '../sessions/repo';
 import { assertCanManageUsers } from './can-manage';

@@ -1,5 +1,5 @@
 import { applyEmailBranding, parseEmailBrandingOverride } from '../../domain/apps/email-branding';
-import { realmDb } from '../../domain/context';
+import { realmDb } from '../../realm/context';
 import { realmSettings } from '../../domain/realm-settings/realm-settings';
 import { BUILT_IN_IDS } from '../../domain/realms/seed-realm';
 import type { RealmRecord } from '../../realm/realm-record';
