@@ -17,7 +17,6 @@ export async function RealmBrand({ size = 'md' }: { size?: 'sm' | 'md' }) {
   return (
     <>
       {logo ? (
-        // eslint-disable-next-line @next/next/no-img-element -- an external URL of the realm's choosing; no image optimiser
         <img className={size === 'sm' ? 'brand-logo brand-logo-sm' : 'brand-logo'} src={logo} alt={`${name} logo`} data-testid="realm-logo" referrerPolicy="no-referrer" />
       ) : (
         <span className={markClass} aria-hidden="true">

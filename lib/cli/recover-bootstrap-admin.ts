@@ -31,7 +31,7 @@ export async function recoverBootstrapAdmin(options: Record<string, string | tru
     await assertPasswordAllowed(realm, options.password, { userName, email });
   } catch (e) {
     const reasons = (e as { errors?: Record<string, string[]> }).errors?.Password ?? [];
-    throw new Error(`password rejected: ${reasons.join(' ')}`);
+    throw new Error(`password rejected: ${reasons.join(' ')}`, { cause: e });
   }
   const passwordHash = await hashPassword(options.password);
   const db = await getRealmDb(realm.databaseName);

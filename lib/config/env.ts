@@ -66,7 +66,7 @@ function configuredSecretKey(value: string | undefined, file: string | undefined
     try {
       text = readFileSync(file, 'utf8').trim();
     } catch (e) {
-      throw new Error(`Invalid configuration: GATEHOUSE_SECRET_KEY_FILE ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new Error(`Invalid configuration: GATEHOUSE_SECRET_KEY_FILE ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { cause: e });
     }
   }
   if (text === undefined) return undefined;

@@ -40,5 +40,5 @@ export async function dispatchToEngine(realm: RealmRecord, pathname: string, req
     req.url = `/.well-known/openid-configuration${req.url?.slice(pathname.length) ?? ''}`;
   }
   if (usesEngineSession(pathname)) await alignEngineSession(realm, req);
-  engine.callback(req, res);
+  await engine.callback(req, res);
 }

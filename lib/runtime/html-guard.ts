@@ -25,5 +25,5 @@ export function guardHtmlResponses(res: ServerResponse, csp: string): void {
     const policy = fromArgs(args, 'content-security-policy') ?? this.getHeader('content-security-policy');
     if (isHtml(type) && !policy && !this.headersSent) this.setHeader('content-security-policy', csp);
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse['writeHead'];
+  };
 }

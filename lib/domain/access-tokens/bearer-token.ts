@@ -45,7 +45,7 @@ function keyCache(): LRUCache<string, Promise<KeySet>> {
 async function keySet(realm: RealmRecord, reload = false): Promise<KeySet> {
   const cache = keyCache();
   if (reload) cache.delete(realm.id);
-  return cachedPromise(cache, realm.id, async () => createLocalJWKSet({ keys: (await publicSigningKeys(await realmDb(realm))) as never }));
+  return cachedPromise(cache, realm.id, async () => createLocalJWKSet({ keys: (await publicSigningKeys(await realmDb(realm))) }));
 }
 
 /** A JWT access token's claims when its signature, issuer and expiry verify (liveness aside). */
@@ -97,8 +97,8 @@ export function bearerTokenOf(authorization: string | null): string | undefined 
 export async function verifyAccessToken(realm: RealmRecord, token: string): Promise<VerifiedToken | null> {
   let clientId: string | undefined;
   let subject: string | undefined;
-  let scope = '';
-  let audiences: string[] = [];
+  let scope: string;
+  let audiences: string[];
   let claims: JWTPayload | undefined;
   if (token.split('.').length === 3) {
     const payload = await verifyJwt(realm, token);

@@ -1,6 +1,5 @@
-import { subscribe } from '../../events/bus';
+import { subscribe, publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { publish } from '../../events/bus';
 import type { DomainEvent } from '../../events/types';
 import { getRealmRecordById } from '../../realm/realm-store';
 import { shared } from '../../runtime/shared';
