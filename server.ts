@@ -14,7 +14,7 @@ import { HEALTH_PATHS, isOAuthEnginePath, isRealtimePath } from './lib/runtime/e
 import { sendJson, sendProblem } from './lib/runtime/node-problem';
 import { usePrivateUmask } from './lib/runtime/private-files';
 import { startPurgeSchedule } from './lib/runtime/purge/purge-schedule';
-import { startUp } from './lib/runtime/startup';
+import { startUp } from './lib/startup/start-up';
 import { drainEvents } from './lib/events/bus';
 import { dispatchToEngine } from './lib/oidc/dispatch';
 import { registerOAuthEngine } from './lib/oidc/register';

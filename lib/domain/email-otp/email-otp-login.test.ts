@@ -184,7 +184,7 @@ describe('JitOnOtp self-registration', () => {
 
   it('with RequireInviteCode: refused without a valid invite code (the code stays usable); a valid one is consumed with the account', async () => {
     const { generateInviteCode, canonicalInviteCode, inviteCodeHash } = await import('../invite-codes/code');
-    const { BUILT_IN_IDS } = await import('../realms/seed-realm');
+    const { BUILT_IN_IDS } = await import('../built-in-ids');
     const plain = generateInviteCode();
     const invite = await db.inviteCode.create({ data: { id: 'invite-jit', appId: BUILT_IN_IDS.mainApp, codeHash: inviteCodeHash(canonicalInviteCode(plain)!) } });
     await withSettings(jit(true), async () => {

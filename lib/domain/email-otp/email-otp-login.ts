@@ -11,7 +11,7 @@ import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail } from '../users/insert-user';
 import { onUniqueViolation } from '../../db/errors';
 import { createJitAccount, isJitCode, jitOnOtpEnabled, publishJitRegistered, type JitResult } from '../registration/jit-on-otp';
-import { BUILT_IN_IDS } from '../realms/seed-realm';
+import { BUILT_IN_IDS } from '../built-in-ids';
 import { assertEmailCodeSecondFactor } from './second-factor';
 
 // POST /api/account/email-otp/login (spec 4.3, 5.5).

@@ -2,7 +2,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { deliver, type MailMessage } from '../../mail/transport';
 import { emailOtpCodeMail } from '../../mail/templates/email-otp-code';
-import { realmMail } from '../../mail/templates/realm-mail';
+import { realmMail } from '../realm-mail/realm-mail';
 import type { DomainContext } from '../../realm/context';
 import { secretPurposes } from '../one-time-secrets/purposes';
 

@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { emailVerificationMail } from '../../mail/templates/email-verification';
-import { realmMail } from '../../mail/templates/realm-mail';
+import { realmMail } from '../realm-mail/realm-mail';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { secretPurposes } from '../one-time-secrets/purposes';

@@ -5,7 +5,7 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
-import { BUILT_IN_IDS } from '../realms/seed-realm';
+import { BUILT_IN_IDS } from '../built-in-ids';
 import { createSession } from '../sessions/repo';
 import { endSignIns } from '../sessions/end-sign-ins';
 import { insertUser, normalizeEmail, normalizeUserName } from '../users/insert-user';

@@ -1,7 +1,7 @@
 import { parseStringList } from '../../db/json-list';
 import { AppError } from '../../errors/app-error';
 import { parseSettings } from '../apps/catalog-json';
-import { BUILT_IN_IDS } from '../realms/seed-realm';
+import { BUILT_IN_IDS } from '../built-in-ids';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { realmDb, type DomainContext } from '../../realm/context';
 

@@ -1,6 +1,6 @@
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmMail } from '../../mail/templates/realm-mail';
+import { realmMail } from '../realm-mail/realm-mail';
 import { passwordResetMail } from '../../mail/templates/password-reset';
 import { publicOrigin } from '../../config/env';
 import { realmDb, type DomainContext } from '../../realm/context';

@@ -5,7 +5,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { profileEmailMail } from '../../mail/templates/profile-email';
 import { profileEmailTakenMail } from '../../mail/templates/profile-email-taken';
-import { realmMail } from '../../mail/templates/realm-mail';
+import { realmMail } from '../realm-mail/realm-mail';
 import { withUniformDuration } from '../anti-enumeration/uniform-duration';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { deliverAccountMail } from '../email-verification/deliver-account-mail';
