@@ -22,7 +22,7 @@ function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** The realm's branding on an engine page, as on the hosted pages (components/hosted/realm-brand.tsx). */
+/** The realm's branding on an engine page, as on the hosted pages (app/_shell/realm-brand.tsx). */
 export type PageBrand = { productName: string; logoUrl: string | null };
 
 function brandHtml(brand: PageBrand): string {

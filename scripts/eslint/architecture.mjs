@@ -42,6 +42,7 @@ export const CREDENTIAL_MODULES = [
   'lib/domain/users/create-user.ts',
   'lib/domain/users/insert-user.ts',
   'lib/domain/users/set-user-password.ts',
+  'lib/domain/users/password-presence.ts',
   'lib/domain/auth/password-login.ts',
   'lib/oidc/adapter.ts',
   'lib/oidc/client-metadata.ts',

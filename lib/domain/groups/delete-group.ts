@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
-import { assertAdministratorsRemain } from '../users/last-administrator';
+import { assertAdministratorsRemain } from './last-administrator';
 import type { RealmTx } from '../../db/types';
 import { guardGrantChange, membersOf, type GrantChange } from './grant-change-guard';
 import { requireGroupRow, type GroupRow } from './repo';

@@ -8,7 +8,7 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { toJsonList } from '../../db/json-list';
 import { optionalText, patchList } from '../merge-patch';
 import { BUILT_IN_IDS } from '../built-in-ids';
-import { assertAdministratorsRemain } from '../users/last-administrator';
+import { assertAdministratorsRemain } from './last-administrator';
 import { ALL_APPS, normalizeBoundTo } from './bound-to';
 import { findCycle } from './graph';
 import { loadParentMap } from './graph-repo';

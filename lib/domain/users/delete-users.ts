@@ -6,7 +6,7 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { revokeUserSessions } from '../sessions/repo';
 import { assertCanManageUsers } from './can-manage';
 import { assertNotSelf } from './guard-rails';
-import { assertAdministratorsRemain } from './last-administrator';
+import { assertAdministratorsRemain } from '../groups/last-administrator';
 
 // DELETE /api/user/{id} and DELETE /api/user (bulk): soft delete (spec 3.5). The row stays, with
 // deletedAt set, so POST …/restore can bring it back; login and session checks refuse deleted users,

@@ -8,7 +8,7 @@ import { revokeUserSessions } from '../sessions/repo';
 import { assertCanManageUsers } from './can-manage';
 import { assertNotSelf } from './guard-rails';
 import { normalizeEmail, normalizeUserName } from './insert-user';
-import { assertAdministratorsRemain } from './last-administrator';
+import { assertAdministratorsRemain } from '../groups/last-administrator';
 import { assertIdentityFree, requireLiveUserRow, requireUserRow, type UserRow } from './repo';
 import type { UpdateUserInput } from './schemas';
 

@@ -1,3 +1,5 @@
+// Reads the realm's branding on the server, so it lives in app/ with the shells that show it:
+// components/ only render what they are given (docs/architecture.md "Layers").
 import { initials } from '@/components/ui/brand';
 import { safeLogoUrl } from '@/lib/domain/realm-settings/logo-url';
 import { appInfo } from '@/lib/domain/realms/app-info';
