@@ -107,7 +107,7 @@ export const architecture = [
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: `Identifier[name=${credentialName}]`, message: 'credential material is named only in the modules that set or verify it (docs/architecture.md "Data access")' },
+        { selector: `:matches(Identifier[name=${credentialName}], Literal[value=${credentialName}])`, message: 'credential material is named only in the modules that set or verify it (docs/architecture.md "Data access")' },
       ],
     },
   },
