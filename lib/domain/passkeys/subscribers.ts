@@ -20,7 +20,7 @@ async function removeInvalidatedPasskeys(event: DomainEvent): Promise<number> {
   return r.count;
 }
 
-/** Registers the passkey subscribers once per process (lib/runtime/startup.ts). */
+/** Registers the passkey subscribers once per process (lib/startup/start-up.ts). */
 export function registerPasskeySubscribers(): void {
   shared('passkey-subscribers', () =>
     subscribe(async (event) => {
