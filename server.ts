@@ -13,7 +13,7 @@ import { resolveHost } from './lib/realm/resolve';
 import { HEALTH_PATHS, isOAuthEnginePath, isRealtimePath } from './lib/runtime/engine-paths';
 import { sendJson, sendProblem } from './lib/runtime/node-problem';
 import { usePrivateUmask } from './lib/runtime/private-files';
-import { startPurgeSchedule } from './lib/runtime/purge/purge-schedule';
+import { startPurgeSchedule } from './lib/startup/purge/purge-schedule';
 import { startUp } from './lib/startup/start-up';
 import { drainEvents } from './lib/events/bus';
 import { dispatchToEngine } from './lib/oidc/dispatch';

@@ -38,7 +38,7 @@ const schema = z.object({
   GATEHOUSE_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
   GATEHOUSE_SECRET_KEY_FILE: z.string().optional().or(z.literal('').transform(() => undefined)),
   // Not in CONTRACT.md: seconds between passes of the job that deletes expired one-time secrets and
-  // OAuth engine rows (runtime/purge/); 0 turns it off.
+  // OAuth engine rows (startup/purge/); 0 turns it off.
   GATEHOUSE_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
   // Not in CONTRACT.md: the realm database pool's size and idle time (db/realm-pool.ts); unset, the
   // pool keeps 100 SQLite or 40 PostgreSQL realms open and closes one idle for a minute.
