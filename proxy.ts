@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { pageCsp } from './lib/http/security-headers';
+import { settings } from './lib/config/env';
+import { pageCsp } from './lib/web/security-headers';
 
 // Next 16's middleware (ARCHITECTURE.md): thin on purpose. It sets the security headers of the
 // HTML pages and sends anonymous visitors of the console and account pages to sign-in. It reads
@@ -23,7 +24,8 @@ export function proxy(request: NextRequest): NextResponse {
   }
 
   const nonce = btoa(crypto.randomUUID());
-  const csp = pageCsp({ nonce, dev: process.env.NODE_ENV !== 'production', publicScheme: process.env.GATEHOUSE_PUBLIC_SCHEME === 'https' ? 'https' : 'http', pathname });
+  const { production, publicScheme } = settings();
+  const csp = pageCsp({ nonce, dev: !production, publicScheme, pathname });
   const requestHeaders = new Headers(request.headers);
   // server.ts strips client-sent x-gatehouse-* headers, so only this value can reach the pages.
   requestHeaders.set('x-gatehouse-nonce', nonce);

@@ -4,17 +4,17 @@ import { settings } from './lib/config/env';
 import { pingGlobalDb, closeGlobalDb } from './lib/db/global-db';
 import { closeAllRealmDbs } from './lib/db/realm-pool';
 import { AppError, notFound } from './lib/errors/app-error';
-import { CLIENT_IP_HEADER, INTERNAL_HEADER_PREFIX } from './lib/http/client-ip';
-import { assertWellFormedPath } from './lib/http/path-segment';
-import { baseSecurityHeaders, fallbackCsp } from './lib/http/security-headers';
+import { CLIENT_IP_HEADER, INTERNAL_HEADER_PREFIX } from './lib/web/client-ip';
+import { assertWellFormedPath } from './lib/web/path-segment';
+import { baseSecurityHeaders, fallbackCsp } from './lib/web/security-headers';
 import { guardHtmlResponses } from './lib/runtime/html-guard';
 import { logError, logInfo, logWarn } from './lib/log/logger';
 import { resolveHost } from './lib/realm/resolve';
 import { HEALTH_PATHS, isOAuthEnginePath, isRealtimePath } from './lib/runtime/engine-paths';
 import { sendJson, sendProblem } from './lib/runtime/node-problem';
 import { usePrivateUmask } from './lib/runtime/private-files';
-import { startPurgeSchedule } from './lib/runtime/purge/purge-schedule';
-import { startUp } from './lib/runtime/startup';
+import { startPurgeSchedule } from './lib/startup/purge/purge-schedule';
+import { startUp } from './lib/startup/start-up';
 import { drainEvents } from './lib/events/bus';
 import { dispatchToEngine } from './lib/oidc/dispatch';
 import { registerOAuthEngine } from './lib/oidc/register';
@@ -40,7 +40,7 @@ async function main(): Promise<void> {
   const app = next({ dev, dir: process.cwd(), hostname: '0.0.0.0', port: s.port, httpServer });
   await app.prepare();
   const handleNext = app.getRequestHandler();
-  // Security headers of every answer, and a CSP on any HTML that brings none (lib/http/security-headers.ts).
+  // Security headers of every answer, and a CSP on any HTML that brings none (lib/web/security-headers.ts).
   const securityHeaders = baseSecurityHeaders(s.publicScheme);
   const htmlCsp = fallbackCsp(s.publicScheme);
 

@@ -21,7 +21,7 @@ if (!Number.isInteger(port) || port <= 0) throw new Error('PORT must be set');
 function signingKey(kind: 'ec' | 'rsa', alg: 'ES256' | 'RS256'): JWK {
   const { privateKey } = kind === 'ec' ? generateKeyPairSync('ec', { namedCurve: 'P-256' }) : generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk: JsonWebKey = privateKey.export({ format: 'jwk' });
-  return { ...jwk, alg, use: 'sig', kid: `bare-${alg.toLowerCase()}` } as JWK;
+  return { ...jwk, alg, use: 'sig', kid: `bare-${alg.toLowerCase()}` };
 }
 
 // Gatehouse realms hold one RSA and one EC key (lib/domain/signing-keys); the same pair here.
@@ -120,7 +120,7 @@ const server = createServer((req, res) => {
     res.end('ok');
     return;
   }
-  callback(req, res);
+  void callback(req, res);
 });
 
 server.listen(port, '127.0.0.1', () => process.stdout.write(`bare oidc-provider listening on ${port}\n`));

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The whole test suite (`npm test`): typecheck, unit tests, production build, the HTTP suite against
+# The whole test suite (`npm test`): typecheck, lint, unit tests, production build, the HTTP suite against
 # the real server on SQLite and on PostgreSQL (+ Redis), then the browser tests when they exist.
 # Stops at the first failing stage. The last line sums the test runners: "N passed, N failed".
 #
@@ -100,6 +100,9 @@ fi
 
 say "typecheck (tsc --noEmit)"
 npx tsc --noEmit || die "typecheck"
+
+say "lint (eslint: types, layers, data access; prettier --check)"
+npm run lint || die "lint"
 
 say "unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile="$REPORTS/unit.json"

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { openApiDocument, type Operation, type PathItem } from '@/lib/http/openapi';
+import { openApiDocument } from '@/lib/api/openapi-document';
+import type { Operation, PathItem } from '@/lib/http/openapi';
 import { JsonView } from './json-view';
 import { OperationView } from './operation-view';
 import styles from './swagger.module.css';

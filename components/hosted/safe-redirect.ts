@@ -1,7 +1,7 @@
-import { safeContinuation } from '@/lib/http/continuation';
+import { safeContinuation } from '@/lib/web/continuation';
 
 // The `?redirect=` continuation of the sign-in pages (spec 4.1): the one validator of
-// lib/http/continuation.ts (a relative path on this realm's origin), minus the sign-in pages
+// lib/web/continuation.ts (a relative path on this realm's origin), minus the sign-in pages
 // themselves, with a fallback.
 const SIGN_IN_PAGES = /^\/(login|logged-out|bootstrap|register|forgot-password|reset-password|verify-email|verify-profile-email)(\/|$|\?|#)/;
 

@@ -71,7 +71,6 @@ export function SecureSetupStep({ onOutcome, onCancel }: { onOutcome: (o: LoginO
         <li>Type the 6-digit code the app shows.</li>
       </ol>
       <div className="hosted-qr">
-        {/* eslint-disable-next-line @next/next/no-img-element -- a data: URI, nothing to optimise */}
         <img src={svgDataUri(QrCodeSvg)} alt="QR code for your authenticator app. If you cannot scan it, use the set-up key below." width={188} height={188} />
       </div>
       <CopyField label="Set-up key (for entering by hand)" value={grouped(SharedKey)} />

@@ -27,7 +27,6 @@ export function useTokenRedemption<T>(token: string, redeem: (token: string) => 
     if (started.current) return;
     started.current = true;
     mutation.mutate();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on load
   }, []);
   return mutation;
 }

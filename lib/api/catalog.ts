@@ -1,4 +1,5 @@
 import type { AnyEndpoint, HttpMethod } from '../http/endpoint';
+import type { CatalogEntry } from '../http/openapi';
 import * as accountEndpoints from './account-endpoints';
 import * as appEndpoints from './app-endpoints';
 import * as changeRequestEndpoints from './change-request-endpoints';
@@ -63,14 +64,6 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'service-account-credential': serviceAccountCredentialEndpoints,
   user: userEndpoints,
   'user-security': userSecurityEndpoints,
-};
-
-export type CatalogEntry = {
-  /** The endpoints module's file stem: `realm` for lib/api/realm-endpoints.ts. */
-  module: string;
-  /** The exported name of the declaration, e.g. `createRealmEndpoint`. */
-  exportName: string;
-  endpoint: AnyEndpoint;
 };
 
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);

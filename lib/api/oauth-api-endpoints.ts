@@ -2,7 +2,7 @@ import { defineEndpoint } from '../http/endpoint';
 import { mapPage, pageSchema } from '../domain/paging';
 import { toApiDto } from '../domain/oauth-apis/api-dto';
 import { createApi } from '../domain/oauth-apis/create-api';
-import { createImplicitScope } from '../domain/oauth-apis/create-implicit-scope';
+import { createImplicitScope } from '../domain/oauth-scopes/create-implicit-scope';
 import { deleteApi } from '../domain/oauth-apis/delete-api';
 import { getApi, listApis } from '../domain/oauth-apis/read-apis';
 import { apiIdParamsSchema, apiListQuerySchema, apiSchema, createApiSchema, updateApiSchema } from '../domain/oauth-apis/schemas';

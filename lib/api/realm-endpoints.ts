@@ -5,15 +5,8 @@ import { createRealm } from '../domain/realms/create-realm';
 import { deleteRealm } from '../domain/realms/delete-realm';
 import { getRealm, listRealms } from '../domain/realms/read-realms';
 import { toRealmDto } from '../domain/realms/realm-dto';
-import {
-  adminInviteSchema,
-  createRealmResponseSchema,
-  createRealmSchema,
-  initialAdminSchema,
-  patchRealmSchema,
-  realmSchema,
-  slugParamsSchema,
-} from '../domain/realms/schemas';
+import { createRealmResponseSchema, createRealmSchema, patchRealmSchema, realmSchema, slugParamsSchema } from '../domain/realms/schemas';
+import { adminInviteSchema, initialAdminSchema } from '../domain/invites/schemas';
 import { transferControlPlane } from '../domain/realms/transfer-control-plane';
 import { updateRealm } from '../domain/realms/update-realm';
 import { inviteRealmAdmin } from '../domain/invites/issue-realm-admin-invite';

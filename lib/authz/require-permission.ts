@@ -1,5 +1,5 @@
 import { AppError } from '../errors/app-error';
-import { realmDb, type DomainContext } from '../domain/context';
+import { realmDb, type DomainContext } from '../realm/context';
 import { collectGrants, hasPermission } from './evaluate';
 import { loadReachableGroups } from './grants-repo';
 import type { AppContextSlug, MainAppPermission, PermissionOf } from './catalog';

@@ -3,7 +3,7 @@ import { migrateAll } from '../db/migrate-all';
 import { closeAllRealmDbs } from '../db/realm-pool';
 import { drainEvents } from '../events/bus';
 import { usePrivateUmask } from '../runtime/private-files';
-import { startUp } from '../runtime/startup';
+import { startUp } from '../startup/start-up';
 import { exportSecret } from './export-secret';
 import { parseArgs } from './args';
 import { recoverBootstrapAdmin } from './recover-bootstrap-admin';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import { assertPasswordAllowed } from '../domain/users/password-rules';
 import { getRealmDb } from '../db/realm-pool';
-import { domainContext } from '../domain/context';
+import { domainContext } from '../realm/context';
 import { issueInviteFor } from '../domain/invites/issue-realm-admin-invite';
 import { upsertAdministrator } from '../domain/invites/redeem-admin-invite';
 import { endSignIns } from '../domain/sessions/end-sign-ins';
@@ -31,7 +31,7 @@ export async function recoverBootstrapAdmin(options: Record<string, string | tru
     await assertPasswordAllowed(realm, options.password, { userName, email });
   } catch (e) {
     const reasons = (e as { errors?: Record<string, string[]> }).errors?.Password ?? [];
-    throw new Error(`password rejected: ${reasons.join(' ')}`);
+    throw new Error(`password rejected: ${reasons.join(' ')}`, { cause: e });
   }
   const passwordHash = await hashPassword(options.password);
   const db = await getRealmDb(realm.databaseName);

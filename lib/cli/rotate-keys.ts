@@ -1,4 +1,4 @@
-import { domainContext } from '../domain/context';
+import { domainContext } from '../realm/context';
 import { rotateRealmSigningKeys } from '../domain/signing-keys/rotate-realm-signing-keys';
 import { getControlPlaneRealm, getRealmRecordBySlug } from '../realm/realm-store';
 

@@ -3,7 +3,12 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 
 // Every setting Gatehouse reads from the environment (CONTRACT.md "Running it"), parsed once and
-// checked at start-up so a typo fails loudly instead of silently falling back.
+// checked at start-up so a typo fails loudly instead of silently falling back. Nothing else reads
+// process.env (lint: docs/architecture.md "Layers").
+
+/** A positive integer, or unset when absent or empty. */
+const positiveInt = z.union([z.literal('').transform(() => undefined), z.coerce.number().int().min(1)]).optional();
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   GATEHOUSE_DATA_DIR: z.string().min(1).default('./data'),
@@ -33,8 +38,14 @@ const schema = z.object({
   GATEHOUSE_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
   GATEHOUSE_SECRET_KEY_FILE: z.string().optional().or(z.literal('').transform(() => undefined)),
   // Not in CONTRACT.md: seconds between passes of the job that deletes expired one-time secrets and
-  // OAuth engine rows (runtime/purge/); 0 turns it off.
+  // OAuth engine rows (startup/purge/); 0 turns it off.
   GATEHOUSE_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
+  // Not in CONTRACT.md: the realm database pool's size and idle time (db/realm-pool.ts); unset, the
+  // pool keeps 100 SQLite or 40 PostgreSQL realms open and closes one idle for a minute.
+  GATEHOUSE_REALM_POOL_MAX: positiveInt,
+  GATEHOUSE_REALM_POOL_IDLE_MS: positiveInt,
+  // Not in CONTRACT.md: `1` leaves out info lines (the benchmarks' server); warnings and errors stay.
+  GATEHOUSE_LOG_QUIET: z.enum(['', '0', '1']).optional(),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -52,6 +63,9 @@ export type Settings = {
   testFailRealmCreateAt: number | undefined;
   rateLimitScale: number;
   realmCacheSeconds: number;
+  realmPoolMax: number | undefined;
+  realmPoolIdleMs: number | undefined;
+  logQuiet: boolean;
   /** The configured encryption key (GATEHOUSE_SECRET_KEY or GATEHOUSE_SECRET_KEY_FILE), if any. */
   secretKey: Buffer | undefined;
   /** Seconds between passes of the purge job; 0 means off. */
@@ -66,7 +80,7 @@ function configuredSecretKey(value: string | undefined, file: string | undefined
     try {
       text = readFileSync(file, 'utf8').trim();
     } catch (e) {
-      throw new Error(`Invalid configuration: GATEHOUSE_SECRET_KEY_FILE ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`);
+      throw new Error(`Invalid configuration: GATEHOUSE_SECRET_KEY_FILE ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { cause: e });
     }
   }
   if (text === undefined) return undefined;
@@ -103,6 +117,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     testFailRealmCreateAt: production ? undefined : e.GATEHOUSE_TEST_FAIL_REALM_CREATE_AT,
     rateLimitScale: e.GATEHOUSE_RATE_LIMIT_SCALE,
     realmCacheSeconds: e.GATEHOUSE_REALM_CACHE_SECONDS,
+    realmPoolMax: e.GATEHOUSE_REALM_POOL_MAX,
+    realmPoolIdleMs: e.GATEHOUSE_REALM_POOL_IDLE_MS,
+    logQuiet: e.GATEHOUSE_LOG_QUIET === '1',
     secretKey: configuredSecretKey(e.GATEHOUSE_SECRET_KEY, e.GATEHOUSE_SECRET_KEY_FILE),
     purgeIntervalSeconds: e.GATEHOUSE_PURGE_INTERVAL_SECONDS,
   };

@@ -128,7 +128,7 @@ export function migratePostgresUrl(connectionString: string, store: Store): Prom
 export async function migrateGlobalStore(): Promise<string[]> {
   if (dialect() === 'postgresql') return migratePostgresUrl(globalPostgresUrl(), 'global');
   mkdirPrivate(settings().dataDir);
-  const applied = await migrateSqliteFile(globalSqlitePath(), 'global', { create: true });
+  const applied = migrateSqliteFile(globalSqlitePath(), 'global', { create: true });
   // 0700/0600 for the store, also when an older version created it more open (private-files.ts).
   tightenDataDir(settings().dataDir);
   return applied;

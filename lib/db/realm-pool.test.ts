@@ -2,6 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Dialect from './dialect';
+import type * as GlobalDb from './global-db';
+import type * as MigrateAll from './migrate-all';
+import type * as RealmDatabases from './realm-databases';
+import type * as RealmPool from './realm-pool';
 import { adminQuery, postgresReachable, useTempStores } from '../testing/temp-stores';
 
 // The per-realm pool and database lifecycle against real databases: SQLite files, and PostgreSQL
@@ -11,11 +16,11 @@ const IDLE_MS = 1500;
 const pgUp = await postgresReachable('PostgreSQL pool tests');
 
 type Modules = {
-  pool: typeof import('./realm-pool');
-  dbs: typeof import('./realm-databases');
-  globalDb: typeof import('./global-db');
-  all: typeof import('./migrate-all');
-  dialect: typeof import('./dialect');
+  pool: typeof RealmPool;
+  dbs: typeof RealmDatabases;
+  globalDb: typeof GlobalDb;
+  all: typeof MigrateAll;
+  dialect: typeof Dialect;
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

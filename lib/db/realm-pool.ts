@@ -1,6 +1,7 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { LRUCache } from 'lru-cache';
+import { settings } from '../config/env';
 import { logError } from '../log/logger';
 import { cachedPromise } from '../runtime/cached-promise';
 import { dropShared, shared } from '../runtime/shared';
@@ -34,21 +35,13 @@ type PoolState = {
   migrated: Set<string>;
 };
 
-function envInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`Invalid configuration: ${name} must be a positive integer`);
-  return n;
-}
-
 function createState(): PoolState {
   const closing = new Set<Promise<void>>();
   const cache = new LRUCache<string, Promise<RealmDb>>({
     // PostgreSQL: 40 realms x 2 connections + the global pool's 10 stays under the default
     // max_connections of 100 whatever the realm count; SQLite clients cost only memory.
-    max: envInt('GATEHOUSE_REALM_POOL_MAX', dialect() === 'postgresql' ? 40 : 100),
-    ttl: envInt('GATEHOUSE_REALM_POOL_IDLE_MS', 60_000),
+    max: settings().realmPoolMax ?? (dialect() === 'postgresql' ? 40 : 100),
+    ttl: settings().realmPoolIdleMs ?? 60_000,
     updateAgeOnGet: true,
     ttlAutopurge: true, // evict idle realms on a timer, not only when the cache is next touched
     dispose: (opening, name) => {

@@ -1,4 +1,4 @@
-import type { DomainContext } from '../domain/context';
+import type { DomainContext } from '../realm/context';
 import type { BareEventType, EventPayloads, EventType } from './catalog';
 import type { EventActor, EventOf } from './types';
 

@@ -1,5 +1,5 @@
 import { readSessionCookie } from '../auth/session-cookie';
-import type { Actor } from '../domain/context';
+import type { Actor } from '../realm/context';
 import { findLiveSession } from '../domain/sessions/repo';
 import { getRealmDb } from '../db/realm-pool';
 import type { RealmRecord } from '../realm/realm-record';

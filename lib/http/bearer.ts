@@ -1,6 +1,6 @@
-import { bearerTokenOf, tokenSubjectActor, verifyAccessToken } from '../auth/bearer-token';
+import { bearerTokenOf, tokenSubjectActor, verifyAccessToken } from '../domain/access-tokens/bearer-token';
 import { INVITE_SCOPES_FOR, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE } from '../domain/oauth-scopes/gatehouse-scopes';
-import type { Actor, BearerGrant } from '../domain/context';
+import type { Actor, BearerGrant } from '../realm/context';
 import { AppError } from '../errors/app-error';
 import type { RealmRecord } from '../realm/realm-record';
 import type { Endpoint } from './endpoint';

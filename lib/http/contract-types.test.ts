@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ControlPlanePermission, GatehousePermission, MainAppPermission } from '../authz/catalog';
 import type { requirePermission as RequirePermission } from '../authz/require-permission';
 import type { can as Can } from '../../components/console/permissions';
-import type { DomainContext } from '../domain/context';
+import type { DomainContext } from '../realm/context';
 import type { GrantChange } from '../domain/groups/grant-change-guard';
 import { groupSchema } from '../domain/groups/schemas';
 import { inEventAreas, type EventArea, type EventPayloads, type EventType } from '../events/catalog';

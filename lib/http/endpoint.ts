@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ControlPlanePermission, CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG, MainAppPermission } from '../authz/catalog';
-import type { DomainContext } from '../domain/context';
+import type { DomainContext } from '../realm/context';
 import type { RateLimitPolicyName } from '../rate-limit/policies';
 
 // One declaration per endpoint (ARCHITECTURE.md): input schemas, authentication, permission,

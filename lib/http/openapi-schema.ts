@@ -10,7 +10,7 @@ export type SchemaIo = 'input' | 'output';
 
 type ZodDef = { type?: string };
 
-/** Dates leave as ISO strings (lib/http/casing.ts toWire); `undefined` members mean "must be absent". */
+/** Dates leave as ISO strings (lib/web/casing.ts toWire); `undefined` members mean "must be absent". */
 function override(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }): void {
   const def = (ctx.zodSchema as { _zod?: { def?: ZodDef } })._zod?.def;
   if (def?.type === 'date') {

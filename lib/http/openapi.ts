@@ -1,5 +1,5 @@
 import packageJson from '../../package.json';
-import { catalogEntries, type CatalogEntry } from '../api/catalog';
+import type { AnyEndpoint } from './endpoint';
 import { rateLimitPolicies } from '../rate-limit/policies';
 import { errorResponsesFor, problemResponses, problemSchemas } from './openapi-problems';
 import { SchemaConverter, type JsonSchema } from './openapi-schema';
@@ -8,6 +8,15 @@ import { SchemaConverter, type JsonSchema } from './openapi-schema';
 // (ARCHITECTURE.md "One declaration per endpoint"): request schemas as the input side of zod, answers
 // as the output side of the allow-list they are parsed through. Served at /swagger/v1/swagger.json
 // and rendered at /swagger.
+
+/** One declared endpoint and where it is declared (lib/api/catalog.ts collects them). */
+export type CatalogEntry = {
+  /** The endpoints module's file stem: `realm` for lib/api/realm-endpoints.ts. */
+  module: string;
+  /** The exported name of the declaration, e.g. `createRealmEndpoint`. */
+  exportName: string;
+  endpoint: AnyEndpoint;
+};
 
 export type Parameter = { name: string; in: 'path' | 'query'; required: boolean; description?: string; schema: JsonSchema };
 export type MediaType = { schema: JsonSchema };
@@ -114,8 +123,8 @@ function buildOperation(entry: CatalogEntry, converter: SchemaConverter, operati
   return op;
 }
 
-/** Builds the document from catalog entries (the whole catalog unless given). */
-export function buildOpenApiDocument(entries: readonly CatalogEntry[] = catalogEntries): OpenApiDocument {
+/** Builds the document from endpoint declarations (lib/api/openapi-document.ts passes the catalog). */
+export function buildOpenApiDocument(entries: readonly CatalogEntry[]): OpenApiDocument {
   const converter = new SchemaConverter();
   const paths: Record<string, PathItem> = {};
   const tags: string[] = [];
@@ -142,12 +151,4 @@ export function buildOpenApiDocument(entries: readonly CatalogEntry[] = catalogE
       securitySchemes: SECURITY_SCHEMES,
     },
   };
-}
-
-let cached: OpenApiDocument | undefined;
-
-/** The document of this process's catalog, built once. */
-export function openApiDocument(): OpenApiDocument {
-  cached ??= buildOpenApiDocument();
-  return cached;
 }

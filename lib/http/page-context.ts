@@ -3,11 +3,11 @@ import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
 import { appIdForHost } from '../domain/apps/request-app';
 import { currentUser, type CurrentUser } from '../domain/auth/current-user';
-import { domainContext, type DomainContext } from '../domain/context';
+import { domainContext, type DomainContext } from '../realm/context';
 import { isAppError } from '../errors/app-error';
 import { resolveHost } from '../realm/resolve';
 import { actorFromCookie } from './authenticate';
-import { clientIp } from './client-ip';
+import { clientIp } from '../web/client-ip';
 
 // Server components build the same `{ realm, actor }` context as route handlers (ARCHITECTURE.md
 // "Layers"), from the request's Host and session cookie, so a page reads through the same domain

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { validationError } from '../errors/app-error';
-import { issuesToErrors, matchKeys } from './casing';
+import { issuesToErrors, matchKeys } from '../web/casing';
 
 /** Validates `raw` against `schema`, matching property names case-insensitively; 400 on failure. */
 export function parseInput<T>(schema: z.ZodType<T>, raw: unknown, where: 'body' | 'query' | 'path'): T {

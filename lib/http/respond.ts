@@ -1,5 +1,5 @@
 import { problemFromError, PROBLEM_CONTENT_TYPE } from '../errors/problem';
-import { toWire } from './casing';
+import { toWire } from '../web/casing';
 
 // Every JSON answer goes through here: nulls omitted, dates as ISO strings (CONTRACT.md).
 export function jsonResponse(body: unknown, status = 200, headers: HeadersInit = {}): Response {

@@ -1,3 +1,5 @@
+import { settings } from '../config/env';
+
 // Minimal structured logging to stdout/stderr: one JSON line per event. Callers must never pass
 // secrets, tokens or passwords; errors are reduced to name, message and stack.
 type Fields = Record<string, unknown>;
@@ -7,7 +9,7 @@ function line(level: 'info' | 'warn' | 'error', msg: string, fields?: Fields): s
 }
 
 export function logInfo(msg: string, fields?: Fields): void {
-  if (process.env.GATEHOUSE_LOG_QUIET === '1') return;
+  if (settings().logQuiet) return;
   process.stdout.write(line('info', msg, fields) + '\n');
 }
 

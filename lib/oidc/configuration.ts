@@ -74,7 +74,7 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
   const { oauth, realm } = input;
   const pages = enginePages(realm);
   return {
-    adapter: realmAdapter(input.adapter) as unknown as Configuration['adapter'],
+    adapter: realmAdapter(input.adapter),
     jwks: { keys: input.keys as unknown as NonNullable<Configuration['jwks']>['keys'] },
     cookies: {
       keys: input.cookieKeys,
@@ -108,7 +108,7 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
       // Checked once per registration (on one property, which the engine validates whether or not it
       // was sent): registration-policy.ts.
       validator: (ctx, key, _value, metadata) => {
-        if (key === 'consent_type') checkRegistration(ctx?.oidc?.route, metadata as Record<string, unknown>);
+        if (key === 'consent_type') checkRegistration(ctx?.oidc?.route, metadata);
       },
     },
     responseTypes: ['code', 'none'],

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { settings } from '../config/env';
-import { CLIENT_IP_HEADER } from '../http/client-ip';
-import { engineCsp } from '../http/security-headers';
+import { CLIENT_IP_HEADER } from '../web/client-ip';
+import { engineCsp } from '../web/security-headers';
 import type { RealmRecord } from '../realm/realm-record';
 import { handleInteraction } from './interactions';
 import { handlePasskeyRoute, PASSKEY_PREFIX } from './native-grants/passkey-routes';
@@ -40,5 +40,5 @@ export async function dispatchToEngine(realm: RealmRecord, pathname: string, req
     req.url = `/.well-known/openid-configuration${req.url?.slice(pathname.length) ?? ''}`;
   }
   if (usesEngineSession(pathname)) await alignEngineSession(realm, req);
-  engine.callback(req, res);
+  await engine.callback(req, res);
 }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import { gatehouseScopesIn } from '../domain/oauth-scopes/gatehouse-scopes';
 import { AppError } from '../errors/app-error';
-import { assertSameOrigin } from '../http/csrf';
+import { assertSameOrigin } from '../web/csrf';
 import type { RealmRecord } from '../realm/realm-record';
 import { sendProblem } from '../runtime/node-problem';
 import { acrOf, meetsAcr } from './acr';

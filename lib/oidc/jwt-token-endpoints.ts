@@ -1,6 +1,6 @@
-import { verifyAccessToken, verifyJwt } from '../auth/bearer-token';
+import { verifyAccessToken, verifyJwt } from '../domain/access-tokens/bearer-token';
 import { revokeJwt } from '../auth/jwt-access-tokens';
-import { realmDb } from '../domain/context';
+import { realmDb } from '../realm/context';
 import { INTROSPECT_ANY } from '../domain/oauth-clients/client-rules';
 import type { RealmRecord } from '../realm/realm-record';
 import { clientCapabilities } from './client-metadata';

@@ -15,14 +15,14 @@ button{font:inherit;padding:.6rem 1rem;border-radius:8px;border:1px solid #1f4f8
 button.secondary{background:#fff;color:#1f4f8f}code{font-size:1.5rem;letter-spacing:.1em}
 .brand{display:flex;align-items:center;gap:.6rem;margin:0 0 1rem;color:#5b6475;font-size:.9rem}.brand img{height:32px;max-width:160px;object-fit:contain}`;
 
-/** The CSP hash of the pages' one inline style (lib/http/security-headers.ts engineCsp). */
+/** The CSP hash of the pages' one inline style (lib/web/security-headers.ts engineCsp). */
 export const PAGE_STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
 function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** The realm's branding on an engine page, as on the hosted pages (components/hosted/realm-brand.tsx). */
+/** The realm's branding on an engine page, as on the hosted pages (app/_shell/realm-brand.tsx). */
 export type PageBrand = { productName: string; logoUrl: string | null };
 
 function brandHtml(brand: PageBrand): string {

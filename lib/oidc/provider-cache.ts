@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import Provider from 'oidc-provider';
 import { publicOrigin } from '../config/env';
 import { derivedKey } from '../crypto/secret-box';
-import { realmDb } from '../domain/context';
+import { realmDb } from '../realm/context';
 import { realmSettings } from '../domain/realm-settings/realm-settings';
 import { loadSigningKeys } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
@@ -75,9 +75,9 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
   provider.proxy = true;
   installInternals(provider);
   registerNativeGrants(provider, realm, accountFinder(realm));
-  provider.use(endBrowserSessionOnLogout(realm) as unknown as Parameters<Provider['use']>[0]);
-  provider.use(hideStoredSecretDigest as unknown as Parameters<Provider['use']>[0]);
-  provider.use(jwtTokenEndpoints(realm) as unknown as Parameters<Provider['use']>[0]);
+  provider.use(endBrowserSessionOnLogout(realm));
+  provider.use(hideStoredSecretDigest);
+  provider.use(jwtTokenEndpoints(realm));
   watchProviderEvents(provider, realm);
   return { realmId: realm.id, revision: realm.revision, issuer, provider, callback: provider.callback() };
 }

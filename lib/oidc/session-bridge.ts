@@ -3,7 +3,7 @@ import { oidcStorageKey } from '../db/oidc-payload-key';
 import { parse } from 'cookie';
 import { clearedSessionCookie, readSessionCookie } from '../auth/session-cookie';
 import { logout } from '../domain/auth/logout';
-import { domainContext, realmDb } from '../domain/context';
+import { domainContext, realmDb } from '../realm/context';
 import { findLiveSession, type LiveSession } from '../domain/sessions/repo';
 import type { RealmRecord } from '../realm/realm-record';
 import { OIDC_COOKIE_NAMES } from './routes';

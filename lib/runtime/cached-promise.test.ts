@@ -35,6 +35,6 @@ describe('sharedPromise', () => {
     expect(sharedPromise('test.cached-promise', async () => ({}))).toBe(p);
     expect(dropSharedPromise('test.cached-promise')).toBe(p);
     expect(sharedPromise('test.cached-promise', async () => ({}))).not.toBe(p);
-    dropSharedPromise('test.cached-promise');
+    await dropSharedPromise('test.cached-promise');
   });
 });

@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { isHtml } from '../http/security-headers';
+import { isHtml } from '../web/security-headers';
 
 /** The value of `name` among writeHead's headers argument (an object or a flat [k, v, ...] array). */
 function fromArgs(args: unknown[], name: string): unknown {
@@ -25,5 +25,5 @@ export function guardHtmlResponses(res: ServerResponse, csp: string): void {
     const policy = fromArgs(args, 'content-security-policy') ?? this.getHeader('content-security-policy');
     if (isHtml(type) && !policy && !this.headersSent) this.setHeader('content-security-policy', csp);
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as ServerResponse['writeHead'];
+  };
 }

@@ -1,46 +1,40 @@
 import { Redis } from 'ioredis';
 import { settings } from '../config/env';
-import { subscribe } from '../events/bus';
 import { logError } from '../log/logger';
-import { invalidateRealmCache } from '../realm/realm-cache';
-import { invalidateRealmSettingsCache } from '../domain/realm-settings/realm-settings';
-import { invalidateGroupGraph } from '../authz/group-graph';
 import { redisClient } from './redis';
 import { shared } from './shared';
-import { inEventAreas, type EventArea } from '../events/catalog';
 
-// Realm, realm-settings and group-graph caches of several instances stay coherent through Redis: every realm event is relayed on a
-// channel, and each instance forgets its cache when it hears one (ARCHITECTURE.md "Scaling out").
+// The caches of several instances (realm, realm settings, group graph, the OAuth engine's) stay
+// coherent through Redis: a change on one instance is announced on a channel, and every other
+// instance drops the caches registered here when it hears it (ARCHITECTURE.md "Scaling out").
+// Which changes are announced is start-up's business (lib/startup/start-up.ts).
 const CHANNEL = 'gatehouse:realm-changed';
-/** Events after which other instances must drop their realm, settings and group-graph caches. */
-const RELAYED_AREAS: readonly EventArea[] = ['realm', 'realm-settings', 'group', 'role', 'oauth-client', 'oauth-scope', 'oauth-api', 'service-account', 'signing-key'];
 
-/** Further caches to drop when another instance reports a change (the OAuth engine adds its own). */
+/** The caches to drop when another instance reports a change. */
 const onRelayedChange = shared('realm-relay.extra', (): (() => void)[] => []);
 
 export function alsoInvalidateOnRelay(drop: () => void): void {
   if (!onRelayedChange.includes(drop)) onRelayedChange.push(drop);
 }
 
-export async function startRealmInvalidationRelay(): Promise<void> {
+/**
+ * Listens for other instances' announcements (REDIS_URL); answers the function that announces a
+ * change of this instance, or null without Redis (one instance has nobody to tell).
+ */
+export async function startRealmInvalidationRelay(): Promise<(() => Promise<void>) | null> {
   const url = settings().redisUrl;
-  if (!url) return;
+  if (!url) return null;
   const instanceId = shared('instance-id', () => crypto.randomUUID());
   await shared('realm-relay', async () => {
     const sub = new Redis(url, { maxRetriesPerRequest: null });
     sub.on('error', (e: unknown) => logError('redis subscriber error', e));
     await sub.subscribe(CHANNEL);
     sub.on('message', (_channel: string, message: string) => {
-      if (message !== instanceId) {
-        invalidateRealmCache();
-        invalidateRealmSettingsCache();
-        invalidateGroupGraph();
-        for (const drop of onRelayedChange) drop();
-      }
-    });
-    subscribe(async (event) => {
-      if (inEventAreas(event.type, RELAYED_AREAS)) await redisClient().publish(CHANNEL, instanceId);
+      if (message !== instanceId) for (const drop of onRelayedChange) drop();
     });
     return sub;
   });
+  return async () => {
+    await redisClient().publish(CHANNEL, instanceId);
+  };
 }

@@ -7,7 +7,7 @@ import { SessionsSection } from '@/components/account/sessions-section';
 import { SignInMethodsSection } from '@/components/account/sign-in-methods-section';
 import { SignOutButton } from '@/components/account/sign-out-button';
 import { TwoFactorSection } from '@/components/account/two-factor-section';
-import { ConsoleShell } from '@/components/console/console-shell';
+import { ConsoleShell } from '@/app/_shell/console-shell';
 import { PageHeader } from '@/components/ui/page-header';
 import { realmSettings } from '@/lib/domain/realm-settings/realm-settings';
 import { pageContext, requirePageUser } from '@/lib/http/page-context';

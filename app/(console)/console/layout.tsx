@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ConsoleShell } from '@/components/console/console-shell';
+import { ConsoleShell } from '@/app/_shell/console-shell';
 import { requirePageUser } from '@/lib/http/page-context';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { BootstrapForm } from '@/components/hosted/bootstrap-form';
-import { HostedShell } from '@/components/hosted/hosted-shell';
+import { HostedShell } from '@/app/_shell/hosted-shell';
 import { Alert } from '@/components/ui/alert';
 import { realmSettings } from '@/lib/domain/realm-settings/realm-settings';
 import { pageContext } from '@/lib/http/page-context';

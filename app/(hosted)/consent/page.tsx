@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ConsentForm } from '@/components/hosted/consent-form';
-import { HostedShell } from '@/components/hosted/hosted-shell';
+import { HostedShell } from '@/app/_shell/hosted-shell';
 import { param, type SearchParams } from '@/components/hosted/page-params';
 import { Alert } from '@/components/ui/alert';
 import { readConsentRequest } from '@/lib/domain/oauth-consent/read-consent-request';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { HostedShell } from '@/components/hosted/hosted-shell';
+import { HostedShell } from '@/app/_shell/hosted-shell';
 import { param, type SearchParams } from '@/components/hosted/page-params';
 import { ForgotPasswordForm } from '@/components/hosted/password-recovery';
 import { safeRedirect } from '@/components/hosted/safe-redirect';

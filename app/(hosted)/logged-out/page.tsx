@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { HostedShell } from '@/components/hosted/hosted-shell';
+import { HostedShell } from '@/app/_shell/hosted-shell';
 import { buttonClass } from '@/components/ui/button';
 
 export const metadata: Metadata = { title: 'Signed out' };

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { cookies } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { HostedShell } from '@/components/hosted/hosted-shell';
+import { HostedShell } from '@/app/_shell/hosted-shell';
 import { LoginForm, type LoginNotice } from '@/components/hosted/login-form';
 import { loginHint } from '@/components/hosted/login-hint';
 import type { LoginStep } from '@/components/hosted/login-outcome';

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { HostedShell } from '@/components/hosted/hosted-shell';
+import { HostedShell } from '@/app/_shell/hosted-shell';
 import { param, type SearchParams } from '@/components/hosted/page-params';
 import { RegisterForm } from '@/components/hosted/register-form';
 import { safeRedirect } from '@/components/hosted/safe-redirect';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { HostedShell } from '@/components/hosted/hosted-shell';
+import { HostedShell } from '@/app/_shell/hosted-shell';
 import { IncompleteLink } from '@/components/hosted/incomplete-link';
 import { param, type SearchParams } from '@/components/hosted/page-params';
 import { VerifyProfileEmail } from '@/components/hosted/token-action';

@@ -10,7 +10,7 @@ import { ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { InviteResult } from './invite-result';
-import { initialAdminSchema } from '@/lib/domain/realms/schemas';
+import { initialAdminSchema } from '@/lib/domain/invites/schemas';
 import type { AdminInvite } from './types';
 
 const schema = initialAdminSchema;

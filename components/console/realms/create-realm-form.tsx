@@ -11,7 +11,8 @@ import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxField, TextAreaField, TextField } from '@/components/ui/field';
 import { InviteResult } from './invite-result';
-import { createRealmSchema, initialAdminSchema } from '@/lib/domain/realms/schemas';
+import { initialAdminSchema } from '@/lib/domain/invites/schemas';
+import { createRealmSchema } from '@/lib/domain/realms/schemas';
 import { realmSlugRule } from '@/lib/domain/realms/slug';
 import { parseDomains, realmKeys, slugFrom, type CreateRealmResult } from './types';
 

@@ -1,4 +1,5 @@
-import type { adminInviteSchema, createRealmResponseSchema, realmSchema } from '@/lib/domain/realms/schemas';
+import type { adminInviteSchema } from '@/lib/domain/invites/schemas';
+import type { createRealmResponseSchema, realmSchema } from '@/lib/domain/realms/schemas';
 import type { WireOf } from '@/lib/http/wire';
 
 // Wire shapes of the realm endpoints (spec 2.1, 2.2, 4.8) as the browser receives them, derived from

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, bootstrapAdmin, CookieJar, createRealm, expectProblem, type SignedIn } from '../support/harness';
+import { api, bootstrapAdmin, type CookieJar, createRealm, expectProblem, type SignedIn } from '../support/harness';
 import { cookieFrom } from '../support/http';
 import { makeUser, signedIn, type MadeUser } from '../users/fixtures';
 import {

@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, CookieJar } from '../support/harness';
+import { api, type CookieJar } from '../support/harness';
 import { createClient } from '../support/oauth';
 import { makeUser, signedIn } from '../users/fixtures';
 import { authorize, codeFlowTokens, formIn, oauthRealm, POST_LOGOUT, REDIRECT, rp, submit, userinfo, webClientBody, type OAuthRealm } from './fixtures';

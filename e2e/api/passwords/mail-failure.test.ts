@@ -50,7 +50,7 @@ async function mailFailures(purpose: string) {
     expect(res.status, res.text).toBe(200);
     const hits = res.body.filter((e: { Detail?: { purpose?: string } }) => e.Detail?.purpose === purpose);
     expect(hits.length).toBeGreaterThan(0);
-    return { hits, text: res.text as string };
+    return { hits, text: res.text };
   });
 }
 

@@ -1,7 +1,7 @@
 import type { JSONWebKeySet } from 'jose';
 import * as oidc from 'openid-client';
 import { realmFetchOn } from '../../shared/realm-fetch';
-import { api, CookieJar, suite } from './harness';
+import { api, type CookieJar, suite } from './harness';
 
 // A real relying party (openid-client) against a realm. Node cannot resolve *.localhost, so its
 // fetch connects to 127.0.0.1 and names the realm in the Host header, as every HTTP test does.

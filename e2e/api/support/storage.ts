@@ -58,7 +58,7 @@ export async function createStorage(engine: Engine, parentDir: string, label: st
       await c.query(`CREATE DATABASE "${name}" OWNER "${name}"`);
     });
   } catch (e) {
-    throw new Error(`cannot create the PostgreSQL test role and database at ${pgAdminUrl()} (is PostgreSQL running?): ${(e as Error).message}`);
+    throw new Error(`cannot create the PostgreSQL test role and database at ${pgAdminUrl()} (is PostgreSQL running?): ${(e as Error).message}`, { cause: e });
   }
   return { engine, dataDir, databaseName: name, role: name, databaseUrl: urlFor(name, name) };
 }

@@ -219,13 +219,11 @@ export async function registerPasskeyInPage(page: Page, displayName = 'Test pass
     };
     const opts = await post('/api/account/passkey/register-options', { DisplayName: displayName });
     if (opts.status !== 200) return { step: 'options', ...opts };
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    const o = opts.body as any;
+    const o = opts.body;
     const publicKey: PublicKeyCredentialCreationOptions = {
       ...o,
       challenge: b64ToBuf(o.challenge),
       user: { ...o.user, id: b64ToBuf(o.user.id) },
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       excludeCredentials: (o.excludeCredentials ?? []).map((c: any) => ({ ...c, id: b64ToBuf(c.id) })),
     };
     const cred = (await navigator.credentials.create({ publicKey })) as PublicKeyCredential;

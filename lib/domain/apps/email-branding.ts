@@ -38,7 +38,7 @@ export function parseEmailBrandingOverride(settingsJson: string | null | undefin
     const parsed = schema.safeParse(section[key]);
     if (parsed.success) out[key] = parsed.data;
   }
-  return out as EmailBrandingOverride;
+  return out;
 }
 
 /** The realm's mail branding with the App's override applied (a field it leaves out inherits). */

@@ -1,7 +1,7 @@
 import { requirePermission, requireUser } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { readPage, sortEntry, type Page, type PageQuery } from '../paging';
 
 // Reads of spec 4.7 "Applications": the lookup any signed-in user may call, the list (app:read,

@@ -1,6 +1,6 @@
 import { normalizeHost } from '../../realm/host';
 import type { RealmRecord } from '../../realm/realm-record';
-import { BUILT_IN_IDS } from '../realms/seed-realm';
+import { BUILT_IN_IDS } from '../built-in-ids';
 
 /**
  * The App a request came in through: the App the realm's ApplicationDomains map gives the Host,

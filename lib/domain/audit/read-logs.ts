@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import { getGlobalDb } from '../../db/global-db';
 import { notFound } from '../../errors/app-error';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 
 // The two logs of spec 4.7 "Logs": newest first, filtered by category and event type. Neither can
 // be cleared over the API.

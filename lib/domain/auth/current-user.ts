@@ -2,7 +2,7 @@ import { CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG, controlPlaneCatalog, mainAppCata
 import { expandGrants } from '../../authz/evaluate';
 import { grantsOf, requireUser } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 
 // GET /api/account/me (spec 4.2): who is signed in, their effective permissions (pre-expanded, spec
 // 5.7.4) in the built-in app and, on the control plane, in the control-plane app, and the realm.

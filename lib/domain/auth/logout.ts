@@ -1,6 +1,6 @@
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { revokeSession } from '../sessions/repo';
 
 /** POST /api/account/logout: the browser session is revoked server-side, not just forgotten. */

@@ -2,7 +2,7 @@ import { dummyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { clearRate, limitRate } from '../realm-settings/rate-limit';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail, normalizeUserName } from '../users/insert-user';

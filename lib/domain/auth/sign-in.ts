@@ -1,6 +1,6 @@
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { createSession } from '../sessions/repo';

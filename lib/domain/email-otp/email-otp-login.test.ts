@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealmDb } from '../../db/types';
 import { tempRealmDb } from '../../testing/temp-realm-db';
 import { errorCodeOf, unitRealm } from '../../testing/unit-realm';
-import { domainContext, type DomainContext } from '../context';
+import { domainContext, type DomainContext } from '../../realm/context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { invalidateRealmSettingsCache } from '../realm-settings/realm-settings';
 import { insertUser } from '../users/insert-user';
@@ -184,7 +184,7 @@ describe('JitOnOtp self-registration', () => {
 
   it('with RequireInviteCode: refused without a valid invite code (the code stays usable); a valid one is consumed with the account', async () => {
     const { generateInviteCode, canonicalInviteCode, inviteCodeHash } = await import('../invite-codes/code');
-    const { BUILT_IN_IDS } = await import('../realms/seed-realm');
+    const { BUILT_IN_IDS } = await import('../built-in-ids');
     const plain = generateInviteCode();
     const invite = await db.inviteCode.create({ data: { id: 'invite-jit', appId: BUILT_IN_IDS.mainApp, codeHash: inviteCodeHash(canonicalInviteCode(plain)!) } });
     await withSettings(jit(true), async () => {

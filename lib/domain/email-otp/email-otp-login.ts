@@ -3,7 +3,7 @@ import type { ErrorCode } from '../../errors/catalog';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { countPendingFailure, finishPendingSignIn, readPendingSignIn } from '../mfa/pending-sign-in';
 import { redeemCode, type RedeemFailure } from '../one-time-secrets/one-time-secrets';
 import { limitRate, refundRate } from '../realm-settings/rate-limit';
@@ -11,7 +11,7 @@ import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail } from '../users/insert-user';
 import { onUniqueViolation } from '../../db/errors';
 import { createJitAccount, isJitCode, jitOnOtpEnabled, publishJitRegistered, type JitResult } from '../registration/jit-on-otp';
-import { BUILT_IN_IDS } from '../realms/seed-realm';
+import { BUILT_IN_IDS } from '../built-in-ids';
 import { assertEmailCodeSecondFactor } from './second-factor';
 
 // POST /api/account/email-otp/login (spec 4.3, 5.5).

@@ -1,6 +1,6 @@
 import { requireUser } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { realmSettings } from '../realm-settings/realm-settings';
 
 // GET /api/account/email-otp/status (spec 4.3): there is nothing to enrol — a person signs in with a

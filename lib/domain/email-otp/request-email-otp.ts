@@ -1,7 +1,7 @@
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { readPendingSignIn } from '../mfa/pending-sign-in';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { limitRate } from '../realm-settings/rate-limit';

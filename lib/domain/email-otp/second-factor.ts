@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { secondFactorsOfPending, type Pending } from '../mfa/pending-sign-in';
 
 /**

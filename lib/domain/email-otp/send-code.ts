@@ -2,8 +2,8 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { deliver, type MailMessage } from '../../mail/transport';
 import { emailOtpCodeMail } from '../../mail/templates/email-otp-code';
-import { realmMail } from '../../mail/templates/realm-mail';
-import type { DomainContext } from '../context';
+import { realmMail } from '../realm-mail/realm-mail';
+import type { DomainContext } from '../../realm/context';
 import { secretPurposes } from '../one-time-secrets/purposes';
 
 /** The code mail, with the realm's branding and the code's lifetime. */

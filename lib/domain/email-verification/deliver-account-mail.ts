@@ -2,7 +2,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { logError } from '../../log/logger';
 import { deliver, type MailMessage } from '../../mail/transport';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 
 // Sending an account mail (reset link, verification link). A failed send is never dropped: it is
 // logged (transport.ts logs the error too) and recorded as `auth.mail-failed` in the realm's

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealmDb } from '../../db/types';
 import { tempRealmDb } from '../../testing/temp-realm-db';
 import { errorCodeOf, unitRealm } from '../../testing/unit-realm';
-import { domainContext } from '../context';
+import { domainContext } from '../../realm/context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { insertUser } from '../users/insert-user';
 import { verifyEmail } from './verify-email';

@@ -1,9 +1,9 @@
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { redeemToken } from '../one-time-secrets/one-time-secrets';
-import { tokenError } from '../passwords/token-error';
+import { tokenError } from '../one-time-secrets/token-error';
 import { normalizeEmail } from '../users/insert-user';
 
 // POST /api/account/email/verify (spec 4.1, anonymous: the token is the proof). The token names the

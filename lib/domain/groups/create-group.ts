@@ -3,7 +3,7 @@ import { newId } from '../../crypto/tokens';
 import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { toJsonList } from '../../db/json-list';
 import { optionalText, patchList } from '../merge-patch';
 import { ALL_APPS, normalizeBoundTo } from './bound-to';

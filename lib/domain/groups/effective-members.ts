@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { pageOfAll, type Page, type PageQuery } from '../paging';
-import { displayNameOf } from '../users/user-dto';
+import { displayNameOf } from '../display-name';
 import { descendantsOf, effectiveMembers, type MemberRoute } from './graph';
 import { loadGroupGraph, loadMembers, loadServiceAccountMembers, type GroupGraph } from './graph-repo';
 import { requireGroupRow } from './repo';

@@ -5,7 +5,7 @@ import { loadGroupNodes } from '../../authz/group-graph';
 import { actorGrants, changedGroups, changedHoldings, GUARDED_APPS, unheldChanges, type AuthzState } from '../../authz/holdings';
 import type { RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { lockPermissionGraph } from './graph-repo';
 
 // The no-escalation rule (lib/authz/holdings.ts) enforced on the state that commits. Every write

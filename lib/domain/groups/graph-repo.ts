@@ -1,6 +1,6 @@
 import type { RealmTx } from '../../db/types';
 import { parseStringList } from '../../db/json-list';
-import { BUILT_IN_IDS } from '../realms/seed-realm';
+import { BUILT_IN_IDS } from '../built-in-ids';
 import type { MemberMap } from './graph';
 
 // Loads the group nesting graph of a realm. Groups number in the tens to hundreds, so the whole

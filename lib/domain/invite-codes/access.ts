@@ -1,6 +1,6 @@
 import { requirePermission } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { requireAppId } from './repo';
 import { INVITE_SCOPES_FOR, MANAGEMENT_SCOPE } from '../oauth-scopes/gatehouse-scopes';
 

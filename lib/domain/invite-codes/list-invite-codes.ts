@@ -1,5 +1,5 @@
 import type { RealmPrisma } from '../../db/types';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { isSortKey, mapPage, readPage, sortEntry, type Page } from '../paging';
 import { authorizeInviteCodes } from './access';
 import { inviteCodeColumns, requireAppId, toInviteCodeDto } from './repo';

@@ -2,7 +2,7 @@ import { newId } from '../../crypto/tokens';
 import { validationError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { authorizeInviteCodes } from './access';
 import { generateInviteCode, canonicalInviteCode, inviteCodeHash } from './code';
 import { inviteCodeColumns, requireAppId, toInviteCodeDto } from './repo';

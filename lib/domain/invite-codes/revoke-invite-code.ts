@@ -1,7 +1,7 @@
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { authorizeInviteCodes } from './access';
 import { requireAppId } from './repo';
 

@@ -2,7 +2,7 @@ import { publicOrigin } from '../../config/env';
 import { newId, randomToken, sha256Hex } from '../../crypto/tokens';
 import type { RealmTx } from '../../db/types';
 import type { RealmRecord } from '../../realm/realm-record';
-import type { AdminInviteDto, InitialAdminInput } from '../realms/schemas';
+import type { AdminInviteDto, InitialAdminInput } from './schemas';
 
 // The single-use 24-hour first-administrator invite (spec 2.2, 3.3, 5.8). Issuing one revokes every
 // prior open invite of the realm, so at most one link is active. Only the token's SHA-256 is stored;

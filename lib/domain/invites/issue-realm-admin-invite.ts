@@ -5,8 +5,8 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { getRealmRecordBySlug } from '../../realm/realm-store';
 import type { RealmRecord } from '../../realm/realm-record';
-import type { DomainContext } from '../context';
-import type { AdminInviteDto, InitialAdminInput } from '../realms/schemas';
+import type { DomainContext } from '../../realm/context';
+import type { AdminInviteDto, InitialAdminInput } from './schemas';
 import { issueAdminInviteTx } from './admin-invite';
 
 /** POST /api/admin/realms/{slug}/admin-invites (spec 3.3, 4.8). */

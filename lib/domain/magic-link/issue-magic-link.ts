@@ -1,7 +1,7 @@
 import { publicOrigin } from '../../config/env';
 import type { RealmDb } from '../../db/types';
 import { magicLinkMail } from '../../mail/templates/magic-link';
-import { realmMail, type MailScope } from '../../mail/templates/realm-mail';
+import { realmMail, type MailScope } from '../realm-mail/realm-mail';
 import type { MailMessage } from '../../mail/transport';
 import type { RealmRecord } from '../../realm/realm-record';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealmDb } from '../../db/types';
 import { tempRealmDb } from '../../testing/temp-realm-db';
 import { errorCodeOf, unitRealm } from '../../testing/unit-realm';
-import { domainContext, type DomainContext } from '../context';
+import { domainContext, type DomainContext } from '../../realm/context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { invalidateRealmSettingsCache } from '../realm-settings/realm-settings';
 import { insertUser } from '../users/insert-user';

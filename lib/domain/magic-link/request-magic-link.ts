@@ -1,8 +1,8 @@
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { safeContinuation } from '../../http/continuation';
-import { realmDb, type DomainContext } from '../context';
+import { safeContinuation } from '../../web/continuation';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { deliverInBackground } from '../email-otp/send-code';
 import { withUniformDuration } from '../anti-enumeration/uniform-duration';
 import { limitRate } from '../realm-settings/rate-limit';

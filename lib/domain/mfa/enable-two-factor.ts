@@ -2,7 +2,7 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import type { SignInOutcome } from '../auth/sign-in';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { limitRate, refundRate } from '../realm-settings/rate-limit';
 import { enrollee } from './enrollee';
 import { countPendingFailure, finishPendingSignIn } from './pending-sign-in';

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { readPendingSignIn, type Pending } from './pending-sign-in';
 
 // Who enrols an authenticator: the signed-in user, or (grace period over, spec 5.5) the person

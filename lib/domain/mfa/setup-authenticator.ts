@@ -2,7 +2,7 @@ import { seal } from '../../crypto/secret-box';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { enrollee } from './enrollee';
 import { authenticatorUri, newTotpKey, qrCodeSvg } from './totp';
 

@@ -6,7 +6,7 @@ import type { RealmRecord } from '../../realm/realm-record';
 import { tempRealmDb } from '../../testing/temp-realm-db';
 import { errorCodeOf, unitRealm } from '../../testing/unit-realm';
 import type { PendingSignIn } from '../auth/sign-in';
-import { domainContext, type DomainContext } from '../context';
+import { domainContext, type DomainContext } from '../../realm/context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { insertUser } from '../users/insert-user';
 import { disableTwoFactor } from './disable-two-factor';

@@ -1,6 +1,6 @@
 import { requireUser } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 
 // GET /api/account/mfa/status (spec 4.3): lower-case, as the spec writes it (CONTRACT.md).
 export type TwoFactorStatus = { enabled: boolean; hasAuthenticator: boolean };

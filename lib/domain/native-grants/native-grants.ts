@@ -1,9 +1,9 @@
 import { parseStringList } from '../../db/json-list';
 import { AppError } from '../../errors/app-error';
 import { parseSettings } from '../apps/catalog-json';
-import { BUILT_IN_IDS } from '../realms/seed-realm';
+import { BUILT_IN_IDS } from '../built-in-ids';
 import { realmSettings } from '../realm-settings/realm-settings';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 
 // Native cookieless grants (spec 4.4): off unless the realm (or the client's App, whose Settings
 // may override `NativeGrants`) turns them on, and only for clients registered for the grant type.

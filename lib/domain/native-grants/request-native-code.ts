@@ -2,7 +2,7 @@ import { AppError } from '../../errors/app-error';
 import { requestEmailOtp } from '../email-otp/request-email-otp';
 import { limitRate } from '../realm-settings/rate-limit';
 import { realmSettings } from '../realm-settings/realm-settings';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { NATIVE_GRANT_TYPES, requireNativeClient } from './native-grants';
 
 // POST /api/account/native/otp/request and /api/account/native/register (spec 4.4, CONTRACT

@@ -4,7 +4,7 @@ import { onUniqueViolation } from '../../db/errors';
 import { AppError, validationError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { optionalText } from '../merge-patch';
 import { appExists, requireApiRow, type ApiRow } from './repo';
 import type { CreateApiInput } from './schemas';

@@ -2,7 +2,7 @@ import { requirePermission } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { requireApiRow, scopesNamingAudience } from './repo';
 
 // DELETE /api/admin/oauth/apis/{id} (spec 4.7). The built-in Management API stays (the Management

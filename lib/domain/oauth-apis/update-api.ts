@@ -3,7 +3,7 @@ import { onUniqueViolation } from '../../db/errors';
 import { AppError, validationError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { patchKey, patchText, sentFields } from '../merge-patch';
 import { appExists, requireApiRow, type ApiRow } from './repo';
 import type { UpdateApiInput } from './schemas';

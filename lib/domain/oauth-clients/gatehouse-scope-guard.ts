@@ -2,7 +2,7 @@ import { MAIN_APP_SLUG } from '../../authz/catalog';
 import { hasPermission } from '../../authz/evaluate';
 import type { RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { freshAuthority } from '../groups/grant-change-guard';
 import { GATEHOUSE_SCOPE_PERMISSION, gatehouseScopesIn } from '../oauth-scopes/gatehouse-scopes';
 

@@ -3,7 +3,7 @@ import { parseStringList, toJsonList } from '../../db/json-list';
 import { validationError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { patchFlag, patchKey, patchList, patchText, sentFields } from '../merge-patch';
 import type { ClientType } from './client-rules';
 import { assertNotManaged, requireClientRow, type ClientRow } from './repo';

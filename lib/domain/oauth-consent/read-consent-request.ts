@@ -1,5 +1,5 @@
 import { oidcStorageKey } from '../../db/oidc-payload-key';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { pendingConsent } from './consent-payload';
 
 // What the hosted consent page (/consent?uid=…) shows (issue 4.2): the application asking and the

@@ -2,7 +2,7 @@ import { requirePermission } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { assertScopeUnused, requireScopeRow } from './repo';
 
 // DELETE /api/admin/oauth/scopes/{id} (spec 4.7). Built-in scopes stay (spec 2.4); a scope that

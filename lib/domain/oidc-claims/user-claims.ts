@@ -2,7 +2,7 @@ import { collectGrants, collectRoleNames, expandGrants } from '../../authz/evalu
 import { loadReachableGroups } from '../../authz/grants-repo';
 import { MAIN_APP_SLUG } from '../../authz/catalog';
 import { parseCatalog } from '../apps/catalog-json';
-import { realmDb } from '../context';
+import { realmDb } from '../../realm/context';
 import type { RealmRecord } from '../../realm/realm-record';
 
 // The claims the OAuth engine may release about a person (issue 4.4): the standard OIDC claims from

@@ -2,7 +2,7 @@ import { requireUser } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 
 /**
  * DELETE /api/account/passkey/{id}: removes one of the signed-in user's passkeys. Refused with 409

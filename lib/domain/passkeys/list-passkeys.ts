@@ -1,5 +1,5 @@
 import { requireUser } from '../../authz/require-permission';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { toPasskeyDto, validPasskeysOf, type PasskeyDto } from './repo';
 
 /** GET /api/account/passkey: the signed-in user's valid passkeys, oldest first. */

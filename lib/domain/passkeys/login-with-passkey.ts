@@ -4,7 +4,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import type { RealmDb } from '../../db/types';
 import { completeFirstFactor, startSession, type PendingSignIn, type SignInOutcome } from '../auth/sign-in';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { redeemToken, type OneTimeRecord } from '../one-time-secrets/one-time-secrets';
 import { normalizeEmail, normalizeUserName } from '../users/insert-user';
 import { openCeremony, takeCeremony } from './ceremony';

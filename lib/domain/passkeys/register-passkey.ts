@@ -5,7 +5,7 @@ import { onUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { openCeremony, takeCeremony } from './ceremony';
 import { assertPasskeysEnabled, parseTransports, passkeyColumns, toPasskeyDto, validPasskeysOf, type PasskeyDto } from './repo';

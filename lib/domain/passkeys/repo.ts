@@ -1,7 +1,7 @@
 import type { RealmPrisma, RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { realmSettings } from '../realm-settings/realm-settings';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 
 // Passkey rows and their wire shape. A passkey is valid only for the RP ID it was made for: rows
 // whose rpId is not the realm's current PrimaryDomain are invalid (spec 2.1) and are removed by the

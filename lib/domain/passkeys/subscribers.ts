@@ -1,10 +1,9 @@
-import { subscribe } from '../../events/bus';
+import { subscribe, publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { publish } from '../../events/bus';
 import type { DomainEvent } from '../../events/types';
 import { getRealmRecordById } from '../../realm/realm-store';
 import { shared } from '../../runtime/shared';
-import { domainContext, realmDb } from '../context';
+import { domainContext, realmDb } from '../../realm/context';
 
 // Spec 2.1: PrimaryDomain is the WebAuthn RP ID, so changing it invalidates every passkey of the
 // realm. On `realm.primary-domain-changed` (subject: the realm whose domain changed) every passkey
@@ -21,7 +20,7 @@ async function removeInvalidatedPasskeys(event: DomainEvent): Promise<number> {
   return r.count;
 }
 
-/** Registers the passkey subscribers once per process (lib/runtime/startup.ts). */
+/** Registers the passkey subscribers once per process (lib/startup/start-up.ts). */
 export function registerPasskeySubscribers(): void {
   shared('passkey-subscribers', () =>
     subscribe(async (event) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RealmDb } from '../../db/types';
 import { tempRealmDb } from '../../testing/temp-realm-db';
 import { unitRealm } from '../../testing/unit-realm';
-import { domainContext } from '../context';
+import { domainContext } from '../../realm/context';
 import { insertUser } from '../users/insert-user';
 import { changePassword } from './change-password';
 

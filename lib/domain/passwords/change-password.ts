@@ -4,7 +4,7 @@ import { randomToken } from '../../crypto/tokens';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { limitRate } from '../realm-settings/rate-limit';
 import { endSignIns } from '../sessions/end-sign-ins';
 import { assertNewPasswordAllowed, assertPasswordsEnabled } from './password-rules';

@@ -1,9 +1,9 @@
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmMail } from '../../mail/templates/realm-mail';
+import { realmMail } from '../realm-mail/realm-mail';
 import { passwordResetMail } from '../../mail/templates/password-reset';
 import { publicOrigin } from '../../config/env';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { deliverAccountMail } from '../email-verification/deliver-account-mail';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { secretPurposes } from '../one-time-secrets/purposes';

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error';
-import { safeContinuation } from '../../http/continuation';
+import { safeContinuation } from '../../web/continuation';
 
 // The `Redirect` a forgot-password request carries through the mailed link to the reset (spec
 // 4.1). It goes through the shared validator, and its answer must itself pass the validator

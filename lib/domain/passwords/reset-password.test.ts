@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { RealmDb } from '../../db/types';
 import { tempRealmDb } from '../../testing/temp-realm-db';
 import { errorCodeOf, unitRealm } from '../../testing/unit-realm';
-import { domainContext } from '../context';
+import { domainContext } from '../../realm/context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { insertUser } from '../users/insert-user';
 import { resetPassword } from './reset-password';

@@ -3,13 +3,13 @@ import { randomToken } from '../../crypto/tokens';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { redeemToken } from '../one-time-secrets/one-time-secrets';
 import { endSignIns } from '../sessions/end-sign-ins';
 import { normalizeEmail } from '../users/insert-user';
 import { assertNewPasswordAllowed, assertPasswordsEnabled } from './password-rules';
 import { resetContinuation } from './reset-continuation';
-import { tokenError } from './token-error';
+import { tokenError } from '../one-time-secrets/token-error';
 
 // POST /api/account/reset-password (spec 4.1). The token must belong to the account of the address
 // sent with it, and that address must still be the one the link was mailed to. It is checked first without being spent, so a password the policy refuses can be

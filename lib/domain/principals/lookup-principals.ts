@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmDb } from '../../db/types';
-import { realmDb, type DomainContext } from '../context';
-import { displayNameOf } from '../users/user-dto';
+import { realmDb, type DomainContext } from '../../realm/context';
+import { displayNameOf } from '../display-name';
 import type { Principal } from './schemas';
 
 // GET /api/principal/lookup (spec 4.7): every active, non-deleted person, every group and every

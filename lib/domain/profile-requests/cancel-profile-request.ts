@@ -2,7 +2,7 @@ import { requireUser } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { findPendingRequest, lockUserRow, requestColumns, retireProfileEmailLinks, toRequestDto } from './repo';
 import { PENDING_STATUSES, type ChangeRequestDto } from './schemas';
 

@@ -3,7 +3,7 @@ import { onUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { assertCanManageUsers } from '../users/can-manage';
 import { normalizeEmail } from '../users/insert-user';
 import { assertIdentityFree, requireLiveUserRow } from '../users/repo';

@@ -1,5 +1,5 @@
 import { requireUser } from '../../authz/require-permission';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { findPendingRequest, requestColumns, toRequestDto } from './repo';
 import { DECIDED_STATUSES, type ChangeRequestDto } from './schemas';
 

@@ -1,7 +1,7 @@
 import { consumeRateLimit, refundRateLimit, resetRateLimit } from '../../rate-limit/limiter';
 import type { RateLimitDimension, RateLimitPolicyName } from '../../rate-limit/policies';
-import type { DomainContext } from '../context';
-import { BUILT_IN_IDS } from '../realms/seed-realm';
+import type { DomainContext } from '../../realm/context';
+import { BUILT_IN_IDS } from '../built-in-ids';
 import { realmSettings } from './realm-settings';
 
 /** Counts a hit against the realm's ceiling for `policy` (its override, else the default). */

@@ -4,10 +4,10 @@ import { REALM_ADMIN } from '../../authz/catalog';
 import { validationError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { issuesToErrors, matchKeys } from '../../http/casing';
+import { issuesToErrors, matchKeys } from '../../web/casing';
 import { shared } from '../../runtime/shared';
 import type { RealmRecord } from '../../realm/realm-record';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { realmSettingsSchema, type RealmSettings } from './schema';
 
 // Reading and writing a realm's settings. Reads are cached per realm for a minute, like the realm

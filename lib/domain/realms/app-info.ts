@@ -1,6 +1,6 @@
 import { realmSettings } from '../realm-settings/realm-settings';
 import type { z } from 'zod';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import type { appInfoSchema } from './schemas';
 
 // GET /api/app-info (spec 4.7): anonymous public metadata of the realm, its branding and the

@@ -6,7 +6,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { invalidateRealmCache } from '../../realm/realm-cache';
 import { getRealmRecordBySlug } from '../../realm/realm-store';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 
 // DELETE /api/admin/realms/{slug}[?hard=true] (spec 3.1). Soft delete deactivates and keeps the
 // data; hard delete drops the tenant database (forced) and removes the global record, irreversibly.

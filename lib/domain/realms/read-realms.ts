@@ -3,7 +3,7 @@ import { getGlobalDb } from '../../db/global-db';
 import { notFound } from '../../errors/app-error';
 import { realmInclude, toRealmRecord, type RealmRecord } from '../../realm/realm-record';
 import { getRealmRecordBySlug } from '../../realm/realm-store';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { mapPage, readPage, sortEntry, type Page, type PageQuery } from '../paging';
 
 const SORTABLE = { slug: 'slug', displayname: 'displayName', createdat: 'createdAt', isactive: 'isActive' } as const;

@@ -1,17 +1,10 @@
 import { z } from 'zod';
 import { settingRules } from '../realm-settings/schema';
+import { adminInviteSchema, initialAdminSchema } from '../invites/schemas';
 
 // Wire shapes of the realm endpoints (spec 2.1-2.3, 4.8).
 
 const domain = z.string().trim().toLowerCase().min(1).max(253);
-
-export const initialAdminSchema = z.object({
-  UserName: z.string().trim().min(1, 'Enter a user name.').max(128),
-  Email: z.email('Enter a valid e-mail address.').max(254),
-  Firstname: z.string().trim().max(100).nullish(),
-  Lastname: z.string().trim().max(100).nullish(),
-});
-export type InitialAdminInput = z.infer<typeof initialAdminSchema>;
 
 export const createRealmSchema = z.object({
   Slug: z.string(),
@@ -50,14 +43,6 @@ export const realmSchema = z.object({
   UpdatedAt: z.date().nullish(),
 });
 export type RealmDto = z.infer<typeof realmSchema>;
-
-export const adminInviteSchema = z.object({
-  UserName: z.string(),
-  Email: z.string(),
-  ExpiresAt: z.date(),
-  MagicLinkUrl: z.string(),
-});
-export type AdminInviteDto = z.infer<typeof adminInviteSchema>;
 
 export const createRealmResponseSchema = z.object({
   Realm: realmSchema,

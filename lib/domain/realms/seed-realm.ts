@@ -1,22 +1,10 @@
 import { CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG, REALM_ADMIN, controlPlaneCatalog, mainAppCatalog } from '../../authz/catalog';
 import { newId } from '../../crypto/tokens';
 import type { RealmTx } from '../../db/types';
+import { BUILT_IN_IDS } from '../built-in-ids';
 import { INVITE_READ_SCOPE, INVITE_WRITE_SCOPE, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE, PASSKEYS_SCOPE } from '../oauth-scopes/gatehouse-scopes';
 
-// Seeded data of every new realm (spec 2.4). Ids of built-ins are fixed strings so that manifests,
-// tests and later migrations can name them in every realm.
-export const BUILT_IN_IDS = {
-  mainApp: '00000000-0000-4000-8000-000000000001',
-  controlPlaneApp: '00000000-0000-4000-8000-000000000002',
-  internalProvider: '00000000-0000-4000-8000-000000000010',
-  administratorsGroup: '00000000-0000-4000-8000-000000000020',
-  realmAdminRole: '00000000-0000-4000-8000-000000000030',
-  managementApi: '00000000-0000-4000-8000-000000000040',
-  managementScope: '00000000-0000-4000-8000-000000000041',
-  inviteReadScope: '00000000-0000-4000-8000-000000000042',
-  inviteWriteScope: '00000000-0000-4000-8000-000000000043',
-  passkeysScope: '00000000-0000-4000-8000-000000000044',
-} as const;
+// Seeded data of every new realm (spec 2.4); the ids of built-ins are in ../built-in-ids.ts.
 
 /**
  * The Management API and its scope (CONTRACT.md "Names"; spec 5.2): a bearer token for Gatehouse's

@@ -7,7 +7,7 @@ import { eventFrom } from '../../events/event-from';
 import { invalidateRealmCache } from '../../realm/realm-cache';
 import { getRealmRecordBySlug } from '../../realm/realm-store';
 import type { RealmRecord } from '../../realm/realm-record';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { ensureControlPlaneApp } from './seed-realm';
 
 // POST /api/admin/realms/{slug}/transfer-control-plane (spec 3.2). The flag moves in one global

@@ -7,7 +7,7 @@ import { eventFrom } from '../../events/event-from';
 import { invalidateRealmCache } from '../../realm/realm-cache';
 import { getRealmRecordBySlug } from '../../realm/realm-store';
 import { toRealmRecord, realmInclude, type RealmRecord } from '../../realm/realm-record';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { checkDomains } from './domains';
 import type { PatchRealmInput } from './schemas';
 

@@ -36,7 +36,7 @@ export function registrationFieldProblems(policy: RegistrationFieldsPolicy, valu
 export function isSafeContinuation(value: string): boolean {
   if (value.length > 2000 || !value.startsWith('/')) return false;
   if (value.startsWith('//') || value.startsWith('/\\')) return false;
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return false;
   try {
     const u = new URL(value, 'http://x.invalid');

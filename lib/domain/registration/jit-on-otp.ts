@@ -2,7 +2,7 @@ import type { RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { consumeInviteCode, findActiveInviteCode } from '../invite-codes/redeem-invite-code';
 import { limitRequestRate } from '../realm-settings/rate-limit';
 import type { realmSettings } from '../realm-settings/realm-settings';

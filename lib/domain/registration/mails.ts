@@ -1,6 +1,6 @@
 import { publicOrigin } from '../../config/env';
 import type { MailContent } from '../../mail/layout';
-import { realmMail, type MailScope } from '../../mail/templates/realm-mail';
+import { realmMail, type MailScope } from '../realm-mail/realm-mail';
 import { deliver } from '../../mail/transport';
 
 // The two mails of self-registration. Both go to the address that was entered, and the answer to

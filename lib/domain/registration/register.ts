@@ -2,7 +2,7 @@ import { hashPassword } from '../../auth/passwords';
 import { AppError, validationError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { findActiveInviteCode } from '../invite-codes/redeem-invite-code';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { limitRate, limitRequestRate } from '../realm-settings/rate-limit';

@@ -1,4 +1,4 @@
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { realmSettings } from '../realm-settings/realm-settings';
 import type { FieldPolicy } from './fields';
 

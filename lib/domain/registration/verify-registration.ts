@@ -3,7 +3,7 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { consumeInviteCode } from '../invite-codes/redeem-invite-code';
 import { redeemToken, type RedeemFailure } from '../one-time-secrets/one-time-secrets';
 import { realmSettings } from '../realm-settings/realm-settings';

@@ -3,7 +3,7 @@ import { onUniqueViolation } from '../../db/errors';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { guardGrantChange } from '../groups/grant-change-guard';
 import { optionalText } from '../merge-patch';
 import { checkedPermissions, requireRoleRow, type RoleRow } from './repo';

@@ -1,5 +1,5 @@
 import type { RealmTx } from '../../db/types';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { assertActorHoldsAllOf } from '../groups/grant-change-guard';
 
 // The service-account half of users/can-manage.ts. Whoever creates or rotates a credential holds

@@ -3,7 +3,7 @@ import { newId, randomToken } from '../../crypto/tokens';
 import { toJsonList } from '../../db/json-list';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { patchList, patchText } from '../merge-patch';
 import { newClientSecret } from '../oauth-clients/client-secret';
 import { assertCanManageServiceAccount } from './can-manage';

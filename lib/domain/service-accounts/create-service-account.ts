@@ -3,7 +3,7 @@ import { newId } from '../../crypto/tokens';
 import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { optionalText, patchList } from '../merge-patch';
 import { guardGrantChange, type GrantChange } from '../groups/grant-change-guard';
 import { assertGroupsExist, normalizeName, requireServiceAccountRow, type ServiceAccountRow } from './repo';

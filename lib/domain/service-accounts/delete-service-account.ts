@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { revokeClientTokens } from '../oauth-clients/revoke-client-tokens';
 import { guardGrantChange, type GrantChange } from '../groups/grant-change-guard';
 import { assertCanManageServiceAccount } from './can-manage';

@@ -1,5 +1,5 @@
 import { requirePermission } from '../../authz/require-permission';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { readPage, type Page, type PageQuery } from '../paging';
 import { credentialColumns, withClients, type CredentialView } from './credential-repo';
 import { requireServiceAccountRow } from './repo';

@@ -1,6 +1,6 @@
 import { requirePermission } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { readPage, sortEntry, type Page, type PageQuery } from '../paging';
 import { requireServiceAccountRow, serviceAccountColumns, type ServiceAccountRow } from './repo';
 

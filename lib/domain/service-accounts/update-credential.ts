@@ -2,7 +2,7 @@ import { requirePermission } from '../../authz/require-permission';
 import { toJsonList } from '../../db/json-list';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { patchList, patchText, sentFields } from '../merge-patch';
 import { assertCanManageServiceAccount } from './can-manage';
 import { toCredentialDto } from './credential-dto';

@@ -2,7 +2,7 @@ import { requirePermission } from '../../authz/require-permission';
 import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { patchFlag, patchKey, patchList, patchText, sentFields } from '../merge-patch';
 import { revokeClientTokens } from '../oauth-clients/revoke-client-tokens';
 import { guardGrantChange, type GrantChange } from '../groups/grant-change-guard';

@@ -3,7 +3,7 @@ import { parseStringList } from '../../db/json-list';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { listClientSessions, revokeClientSession, type ClientSessionDto } from './client-sessions';
 import { endSignIns } from './end-sign-ins';
 import { revokeSession, revokeUserSessions } from './repo';

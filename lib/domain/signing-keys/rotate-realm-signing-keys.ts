@@ -4,7 +4,7 @@ import { getGlobalDb } from '../../db/global-db';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { invalidateRealmCache } from '../../realm/realm-cache';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { rotateSigningKeys, type RotatedKeys } from './signing-keys';
 
 /**

@@ -2,7 +2,7 @@ import { generateKeyPair, type JsonWebKey } from 'node:crypto';
 import { promisify } from 'node:util';
 import { newId } from '../../crypto/tokens';
 import { open, seal } from '../../crypto/secret-box';
-import type { RealmDb, RealmTx } from '../../db/types';
+import type { RealmDb } from '../../db/types';
 
 // A realm's token-signing keys (issue 4.1). Two algorithms: RS256, which every OpenID relying party
 // must accept and is the default for ID tokens, and ES256, which signs JWT access tokens at several

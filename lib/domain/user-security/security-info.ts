@@ -1,9 +1,10 @@
 import { requirePermission } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
 import type { RealmTx } from '../../db/types';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { gracePeriodActive, twoFactorRequired, type TwoFactorPolicy } from '../mfa/policy';
 import { realmSettings } from '../realm-settings/realm-settings';
+import { hasPassword } from '../users/password-presence';
 
 // GET /api/admin/users/{id}/security-info (spec 4.7): what an administrator needs to help someone
 // sign in, and nothing secret: which methods the user has, the effective 2FA requirement and the
@@ -27,7 +28,6 @@ export async function loadSecurityInfo(ctx: DomainContext, db: RealmTx, id: stri
   const u = await db.user.findUnique({
     where: { id },
     select: {
-      passwordHash: true,
       twoFactorEnabled: true,
       twoFactorPolicy: true,
       secureSetupDueAt: true,
@@ -42,7 +42,7 @@ export async function loadSecurityInfo(ctx: DomainContext, db: RealmTx, id: stri
   const required = twoFactorRequired(u.twoFactorPolicy, s.TwoFactor.Required);
   const secured = u.twoFactorEnabled || u._count.passkeys > 0;
   return {
-    HasPassword: u.passwordHash !== null,
+    HasPassword: await hasPassword(db, id),
     TwoFactorEnabled: u.twoFactorEnabled,
     HasAuthenticator: Boolean(u.totp?.confirmedAt),
     PasskeyCount: u._count.passkeys,

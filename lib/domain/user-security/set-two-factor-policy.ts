@@ -1,7 +1,7 @@
 import { requirePermission } from '../../authz/require-permission';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import type { TwoFactorPolicy } from '../mfa/policy';
 import { assertCanManageUsers } from '../users/can-manage';
 import { requireLiveUserRow } from '../users/repo';

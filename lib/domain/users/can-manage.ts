@@ -1,5 +1,5 @@
 import type { RealmTx } from '../../db/types';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 import { assertActorHoldsAllOf } from '../groups/grant-change-guard';
 
 // The credential half of the no-escalation rule: with `user:write` alone one could set an

@@ -3,7 +3,7 @@ import { requirePermission } from '../../authz/require-permission';
 import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { optionalText } from '../merge-patch';
 import { insertUser } from './insert-user';
 import { assertPasswordAllowed } from './password-rules';

@@ -2,11 +2,11 @@ import { requirePermission } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { revokeUserSessions } from '../sessions/repo';
 import { assertCanManageUsers } from './can-manage';
 import { assertNotSelf } from './guard-rails';
-import { assertAdministratorsRemain } from './last-administrator';
+import { assertAdministratorsRemain } from '../groups/last-administrator';
 
 // DELETE /api/user/{id} and DELETE /api/user (bulk): soft delete (spec 3.5). The row stays, with
 // deletedAt set, so POST …/restore can bring it back; login and session checks refuse deleted users,

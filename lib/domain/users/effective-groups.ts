@@ -1,7 +1,7 @@
 import { REALM_ADMIN } from '../../authz/catalog';
 import { collectGrants, type GroupNode } from '../../authz/evaluate';
 import { requirePermission } from '../../authz/require-permission';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { effectiveFor, unknownApps } from '../groups/bound-to';
 import { reachGroups } from '../groups/graph';
 import { loadGroupGraph } from '../groups/graph-repo';

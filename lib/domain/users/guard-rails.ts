@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error';
-import type { DomainContext } from '../context';
+import type { DomainContext } from '../../realm/context';
 
 // Guard rail (spec 4.7 "Users"): an administrator cannot delete or deactivate the account they are
 // signed in with; it would end their own session half-way through the change.

@@ -1,10 +1,10 @@
 import { requirePermission, requireUser } from '../../authz/require-permission';
 import type { RealmPrisma } from '../../db/types';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { readPage, sortEntry, type Page } from '../paging';
 import { requireUserRow, userColumns, userSearchWhere, withHasPassword, type UserRow } from './repo';
 import type { UserListQuery } from './schemas';
-import { displayNameOf } from './user-dto';
+import { displayNameOf } from '../display-name';
 
 // Reads of spec 4.7 "Users": the lookup any signed-in user may call (pickers), the paged admin list
 // and one user.

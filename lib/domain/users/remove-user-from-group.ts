@@ -2,9 +2,9 @@ import { requirePermission } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { guardGrantChange, type GrantChange } from '../groups/grant-change-guard';
-import { assertAdministratorsRemain } from './last-administrator';
+import { assertAdministratorsRemain } from '../groups/last-administrator';
 import { requireUserRow } from './repo';
 
 // DELETE /api/user/{id}/groups/{groupId} (spec 4.7): removes a direct membership only; inherited

@@ -1,6 +1,7 @@
 import type { RealmPrisma, RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { normalizeEmail, normalizeUserName } from './insert-user';
+import { usersWithPassword } from './password-presence';
 
 // Reads of user rows for the admin API. Credential material stays out: the hash is never selected,
 // only whether one exists (ARCHITECTURE.md "Storage through handles").
@@ -24,8 +25,7 @@ export type UserRow = RealmPrisma.UserGetPayload<{ select: typeof userColumns }>
 
 export async function withHasPassword(db: RealmTx, rows: RealmPrisma.UserGetPayload<{ select: typeof userColumns }>[]): Promise<UserRow[]> {
   if (!rows.length) return [];
-  const withHash = await db.user.findMany({ where: { id: { in: rows.map((r) => r.id) }, passwordHash: { not: null } }, select: { id: true } });
-  const has = new Set(withHash.map((r) => r.id));
+  const has = await usersWithPassword(db, rows.map((r) => r.id));
   return rows.map((r) => ({ ...r, hasPassword: has.has(r.id) }));
 }
 

@@ -2,7 +2,7 @@ import { requirePermission } from '../../authz/require-permission';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { requireUserRow, type UserRow } from './repo';
 
 // POST /api/user/{id}/restore and POST /api/user/restore (spec 3.5): undoes a soft delete. Names

@@ -1,11 +1,11 @@
 import { requirePermission } from '../../authz/require-permission';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { revokeUserSessions } from '../sessions/repo';
 import { assertCanManageUsers } from './can-manage';
 import { assertNotSelf } from './guard-rails';
-import { assertAdministratorsRemain } from './last-administrator';
+import { assertAdministratorsRemain } from '../groups/last-administrator';
 import { requireLiveUserRow, requireUserRow, type UserRow } from './repo';
 
 // PUT /api/user/{id}/active (spec 4.7). Deactivation ends every session of the user at once; it is

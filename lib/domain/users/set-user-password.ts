@@ -1,10 +1,9 @@
 import { hashPassword } from '../../auth/passwords';
 import { randomToken } from '../../crypto/tokens';
 import { requirePermission } from '../../authz/require-permission';
-import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { endSignIns } from '../sessions/end-sign-ins';
 import { assertCanManageUsers } from './can-manage';
 import { requireLiveUserRow } from './repo';

@@ -2,13 +2,13 @@ import { requirePermission } from '../../authz/require-permission';
 import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { patchFlag, patchKey, patchText, sentFields } from '../merge-patch';
 import { revokeUserSessions } from '../sessions/repo';
 import { assertCanManageUsers } from './can-manage';
 import { assertNotSelf } from './guard-rails';
 import { normalizeEmail, normalizeUserName } from './insert-user';
-import { assertAdministratorsRemain } from './last-administrator';
+import { assertAdministratorsRemain } from '../groups/last-administrator';
 import { assertIdentityFree, requireLiveUserRow, requireUserRow, type UserRow } from './repo';
 import type { UpdateUserInput } from './schemas';
 

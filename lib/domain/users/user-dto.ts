@@ -1,11 +1,6 @@
 import type { UserRow } from './repo';
 import type { UserDto } from './schemas';
-
-/** "Ada Lovelace", or the user name when no name is known. */
-export function displayNameOf(u: { userName: string; firstname: string | null; lastname: string | null }): string {
-  const full = [u.firstname, u.lastname].filter((p): p is string => Boolean(p && p.trim())).join(' ');
-  return full || u.userName;
-}
+import { displayNameOf } from '../display-name';
 
 export function toUserDto(u: UserRow): UserDto {
   return {

@@ -1,5 +1,5 @@
 import { requirePermission } from '../../authz/require-permission';
-import { realmDb, type DomainContext } from '../context';
+import { realmDb, type DomainContext } from '../../realm/context';
 import { reachGroups, type ReachedGroup } from '../groups/graph';
 import { loadGroupGraph, type GroupInfo } from '../groups/graph-repo';
 import { requireUserRow } from './repo';

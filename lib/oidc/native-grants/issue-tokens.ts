@@ -21,7 +21,7 @@ export async function issueNativeTokens(ctx: KoaContextWithOIDC, signIn: NativeS
 
   const account = await findAccount(ctx, signIn.accountId);
   if (!account) throw new errors.InvalidGrant('the account is not active');
-  ctx.oidc.entity('Account', account as never);
+  ctx.oidc.entity('Account', account);
 
   const grant = new provider.Grant({ accountId: signIn.accountId, clientId: client.clientId });
   grant.addOIDCScope(scope);

@@ -1,16 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerTokenOf, tokenSubjectActor, verifyAccessToken } from '../../auth/bearer-token';
+import { bearerTokenOf, tokenSubjectActor, verifyAccessToken } from '../../domain/access-tokens/bearer-token';
 import { MANAGEMENT_AUDIENCE, PASSKEYS_SCOPE } from '../../domain/oauth-scopes/gatehouse-scopes';
-import { domainContext, type DomainContext } from '../../domain/context';
+import { domainContext, type DomainContext } from '../../realm/context';
 import { NATIVE_GRANT_TYPES, requireNativeClient } from '../../domain/native-grants/native-grants';
 import { deleteOwnPasskey } from '../../domain/passkeys/delete-passkey';
 import { listOwnPasskeys } from '../../domain/passkeys/list-passkeys';
 import { passkeyLoginOptions } from '../../domain/passkeys/login-with-passkey';
 import { limitRate, limitRequestRate } from '../../domain/realm-settings/rate-limit';
 import { AppError } from '../../errors/app-error';
-import { CLIENT_IP_HEADER } from '../../http/client-ip';
-import { toWire } from '../../http/casing';
-import { decodePathSegment } from '../../http/path-segment';
+import { CLIENT_IP_HEADER } from '../../web/client-ip';
+import { toWire } from '../../web/casing';
+import { decodePathSegment } from '../../web/path-segment';
 import type { RealmRecord } from '../../realm/realm-record';
 import { sendJson, sendProblem } from '../../runtime/node-problem';
 

@@ -14,7 +14,7 @@ import { runNativeGrant } from './run-native';
 // `urn:gatehouse:otp` with `email` and `code` (and `invite_code` when registration needs one),
 // `urn:gatehouse:magic` with `token`, `urn:gatehouse:passkey` with `ceremony_id` and `assertion`.
 function param(ctx: KoaContextWithOIDC, name: string): string {
-  const value = (ctx.oidc.params as Record<string, unknown> | undefined)?.[name];
+  const value = (ctx.oidc.params)?.[name];
   if (typeof value !== 'string' || !value) throw new errors.InvalidRequest(`missing required parameter '${name}'`);
   return value;
 }

@@ -1,9 +1,9 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { errors } from 'oidc-provider';
-import { domainContext, realmDb, type DomainContext } from '../../domain/context';
+import { domainContext, realmDb, type DomainContext } from '../../realm/context';
 import { nativeGrantsEnabled } from '../../domain/native-grants/native-grants';
 import { limitRate, limitRequestRate } from '../../domain/realm-settings/rate-limit';
-import { BUILT_IN_IDS } from '../../domain/realms/seed-realm';
+import { BUILT_IN_IDS } from '../../domain/built-in-ids';
 import { isAppError } from '../../errors/app-error';
 import { problemFromError } from '../../errors/problem';
 import type { RateLimitPolicyName } from '../../rate-limit/policies';

@@ -1,4 +1,4 @@
-import { openApiDocument } from '@/lib/http/openapi';
+import { openApiDocument } from '@/lib/api/openapi-document';
 
 // GET /swagger/v1/swagger.json: the OpenAPI 3.1 document, anonymous, on every realm host. The
 // document is the same for all realms and built once per process; so is its serialisation.

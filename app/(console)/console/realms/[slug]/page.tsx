@@ -7,7 +7,7 @@ import { NoAccess } from '@/components/ui/page-header';
 import { getRealm } from '@/lib/domain/realms/read-realms';
 import { toRealmDto } from '@/lib/domain/realms/realm-dto';
 import { isAppError } from '@/lib/errors/app-error';
-import { toWire } from '@/lib/http/casing';
+import { toWire } from '@/lib/web/casing';
 import { pageContext, requirePageUser } from '@/lib/http/page-context';
 
 export const metadata: Metadata = { title: 'Realm' };

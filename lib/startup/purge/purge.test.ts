@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postgresReachable, useTempStores } from '../../testing/temp-stores';
+import type * as GlobalDb from '../../db/global-db';
+import type * as RealmDatabases from '../../db/realm-databases';
+import type * as RealmPool from '../../db/realm-pool';
+import type * as Lock from './purge-lock';
+import type * as Pass from './purge-pass';
+import type * as Schedule from './purge-schedule';
+import type * as Redis from '../../runtime/redis';
+import type * as RedisLease from '../../runtime/redis-lease';
 
 // The purge job against real databases: SQLite, and PostgreSQL (a temporary global database on the
 // local server) when it is reachable, where two runners must not purge at once. The Redis lease
@@ -18,12 +26,12 @@ const redisUp = await new Promise<boolean>((resolve) => {
 });
 
 type Modules = {
-  schedule: typeof import('./purge-schedule');
-  pass: typeof import('./purge-pass');
-  lock: typeof import('./purge-lock');
-  pool: typeof import('../../db/realm-pool');
-  dbs: typeof import('../../db/realm-databases');
-  globalDb: typeof import('../../db/global-db');
+  schedule: typeof Schedule;
+  pass: typeof Pass;
+  lock: typeof Lock;
+  pool: typeof RealmPool;
+  dbs: typeof RealmDatabases;
+  globalDb: typeof GlobalDb;
 };
 
 const HOUR = 3600_000;
@@ -163,14 +171,14 @@ describe.each(targets)('purge of expired rows on $name', ({ name }) => {
 
 describe.runIf(redisUp)('the Redis lease', () => {
   const saved = { ...process.env };
-  let lease: typeof import('../redis-lease');
-  let redis: typeof import('../redis');
+  let lease: typeof RedisLease;
+  let redis: typeof Redis;
 
   beforeAll(async () => {
     process.env.REDIS_URL = REDIS_URL;
     vi.resetModules();
-    lease = await import('../redis-lease');
-    redis = await import('../redis');
+    lease = await import('../../runtime/redis-lease');
+    redis = await import('../../runtime/redis');
   });
   afterAll(async () => {
     await redis.redisClient().quit();

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { catalogEntries } from '../api/catalog';
+import { catalogEntries } from './catalog';
 import { isAppError } from '../errors/app-error';
-import { parseInput, queryObject } from './parse-input';
+import { parseInput, queryObject } from '../http/parse-input';
 
 // The input normaliser sees whatever a client sends. Whatever the keys (including the names of
 // Object.prototype's members) and values, it either answers the parsed input or a Validation.Failed
@@ -74,7 +74,7 @@ describe('parseInput', () => {
           { numRuns: 60, examples },
         );
       } catch (e) {
-        throw new Error(`${name}: ${(e as Error).message}`);
+        throw new Error(`${name}: ${(e as Error).message}`, { cause: e });
       }
     }
   });

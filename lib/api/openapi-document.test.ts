@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { catalogEntries, type CatalogEntry } from '../api/catalog';
-import { defineEndpoint, type AnyEndpoint } from './endpoint';
-import { buildOpenApiDocument, openApiDocument, type OpenApiDocument, type Operation } from './openapi';
-import type { JsonSchema } from './openapi-schema';
+import { catalogEntries } from './catalog';
+import { defineEndpoint, type AnyEndpoint } from '../http/endpoint';
+import { buildOpenApiDocument, type CatalogEntry, type OpenApiDocument, type Operation } from '../http/openapi';
+import { openApiDocument } from './openapi-document';
+import type { JsonSchema } from '../http/openapi-schema';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

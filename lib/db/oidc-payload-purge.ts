@@ -1,7 +1,7 @@
-import { deleteInBatches, type BatchLimits } from '../db/batched-delete';
-import type { RealmDb } from '../db/types';
+import { deleteInBatches, type BatchLimits } from './batched-delete';
+import type { RealmDb } from './types';
 
-// The engine's rows (adapter.ts) past their expiry: the adapter already treats them as absent, so
+// The engine's rows (lib/oidc/adapter.ts) past their expiry: the adapter already treats them as absent, so
 // deleting them changes no answer. Rows without an expiry are the engine's to remove.
 
 /** Deletes expired OidcPayload rows of a realm; the purge job calls it. */

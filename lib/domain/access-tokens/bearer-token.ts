@@ -1,17 +1,17 @@
-import { oidcStorageKey } from '../db/oidc-payload-key';
+import { oidcStorageKey } from '../../db/oidc-payload-key';
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { publicOrigin } from '../config/env';
-import { parseStringList } from '../db/json-list';
-import { realmDb, type Actor } from '../domain/context';
-import { findLiveClient } from '../domain/oauth-clients/live-client';
-import { publicSigningKeys } from '../domain/signing-keys/signing-keys';
-import { subscribe } from '../events/bus';
-import type { RealmRecord } from '../realm/realm-record';
-import { jwtStillLive } from './jwt-access-tokens';
-import { cachedPromise } from '../runtime/cached-promise';
-import { shared } from '../runtime/shared';
-import { inEventAreas } from '../events/catalog';
+import { publicOrigin } from '../../config/env';
+import { parseStringList } from '../../db/json-list';
+import { realmDb, type Actor } from '../../realm/context';
+import { findLiveClient } from '../oauth-clients/live-client';
+import { publicSigningKeys } from '../signing-keys/signing-keys';
+import { subscribe } from '../../events/bus';
+import type { RealmRecord } from '../../realm/realm-record';
+import { jwtStillLive } from '../../auth/jwt-access-tokens';
+import { cachedPromise } from '../../runtime/cached-promise';
+import { shared } from '../../runtime/shared';
+import { inEventAreas } from '../../events/catalog';
 
 // Verifies an OAuth access token presented to Gatehouse's own API (spec 5.2). JWTs are checked
 // against the realm's published keys, issuer and expiry; reference tokens are looked up in the
@@ -45,7 +45,7 @@ function keyCache(): LRUCache<string, Promise<KeySet>> {
 async function keySet(realm: RealmRecord, reload = false): Promise<KeySet> {
   const cache = keyCache();
   if (reload) cache.delete(realm.id);
-  return cachedPromise(cache, realm.id, async () => createLocalJWKSet({ keys: (await publicSigningKeys(await realmDb(realm))) as never }));
+  return cachedPromise(cache, realm.id, async () => createLocalJWKSet({ keys: (await publicSigningKeys(await realmDb(realm))) }));
 }
 
 /** A JWT access token's claims when its signature, issuer and expiry verify (liveness aside). */
@@ -97,8 +97,8 @@ export function bearerTokenOf(authorization: string | null): string | undefined 
 export async function verifyAccessToken(realm: RealmRecord, token: string): Promise<VerifiedToken | null> {
   let clientId: string | undefined;
   let subject: string | undefined;
-  let scope = '';
-  let audiences: string[] = [];
+  let scope: string;
+  let audiences: string[];
   let claims: JWTPayload | undefined;
   if (token.split('.').length === 3) {
     const payload = await verifyJwt(realm, token);

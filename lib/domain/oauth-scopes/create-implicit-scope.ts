@@ -1,8 +1,8 @@
 import { requirePermission } from '../../authz/require-permission';
-import { realmDb, type DomainContext } from '../context';
-import { insertScope } from '../oauth-scopes/create-scope';
-import type { ScopeRow } from '../oauth-scopes/repo';
-import { requireApiRow } from './repo';
+import { realmDb, type DomainContext } from '../../realm/context';
+import { insertScope } from './create-scope';
+import type { ScopeRow } from './repo';
+import { requireApiRow } from '../oauth-apis/repo';
 
 // POST /api/admin/oauth/apis/{id}/create-implicit-scope (spec 4.7; needs oauth-scope:write): the
 // one-click scope for an API, named after its audience (the usual convention for resource scopes,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeContinuation } from './continuation';
+import { safeContinuation } from '../web/continuation';
 
 describe('safeContinuation', () => {
   it.each(['/', '/console', '/connect/authorize?client_id=a&redirect_uri=https%3A%2F%2Fapp.test%2Fcb', '/a/b#frag', '/%2F%2Fevil.test'])('keeps %s', (v) => {
@@ -35,7 +35,7 @@ describe('safeContinuation', () => {
 
 describe('safeContinuation after normalisation', () => {
   it('refuses dot segments that collapse into a scheme-relative URL', async () => {
-    const { safeContinuation } = await import('./continuation');
+    const { safeContinuation } = await import('../web/continuation');
     for (const v of ['/.//evil.test', '/a/..//evil.test', '/%2e%2e//evil.test', '/././/evil.test/x?y']) {
       expect(safeContinuation(v), v).toBeUndefined();
     }

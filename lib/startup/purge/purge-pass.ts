@@ -4,7 +4,7 @@ import { withRealmDb } from '../../db/realm-pool';
 import type { RealmDb } from '../../db/types';
 import { purgeExpiredSecrets } from '../../domain/one-time-secrets/one-time-secrets';
 import { logError } from '../../log/logger';
-import { purgeExpiredEngineRows } from '../../oidc/purge-expired';
+import { purgeExpiredEngineRows } from '../../db/oidc-payload-purge';
 import { provisionedRealmDatabases } from '../../realm/realm-store';
 
 // One pass of the purge job: every provisioned realm, one at a time (a fleet may hold thousands, and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../config/env';
-import { assertSameOrigin } from './csrf';
+import { assertSameOrigin } from '../web/csrf';
 
 const req = (method: string, headers: Record<string, string>) => new Request('http://x/api', { method, headers });
 // The public origin is http://<host>:3000 here (PORT 3000, scheme http).

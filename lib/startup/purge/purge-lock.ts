@@ -1,7 +1,7 @@
 import { settings } from '../../config/env';
 import { withGlobalAdvisoryLock } from '../../db/advisory-lock';
 import { dialect } from '../../db/dialect';
-import { withRedisLease } from '../redis-lease';
+import { withRedisLease } from '../../runtime/redis-lease';
 
 // The purge runs in one instance at a time: instances sharing a PostgreSQL server take an advisory
 // lock on the global database; instances sharing Redis (without PostgreSQL) a lease there. A

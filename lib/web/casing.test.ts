@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { issuesToErrors, matchKeys, toWire } from './casing';
+import { issuesToErrors, matchKeys, toWire } from '../web/casing';
 
 describe('matchKeys', () => {
   const schema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseSecurityHeaders, engineCsp, fallbackCsp, hstsHeader, isHtml, pageCsp } from './security-headers';
+import { baseSecurityHeaders, engineCsp, fallbackCsp, hstsHeader, isHtml, pageCsp } from '../web/security-headers';
 
 const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
 

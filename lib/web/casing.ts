@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 // Wire casing (CONTRACT.md): request property names match case-insensitively, answers omit nulls.
 

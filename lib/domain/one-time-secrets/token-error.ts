@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error';
-import type { RedeemFailure } from '../one-time-secrets/one-time-secrets';
+import type { RedeemFailure } from './one-time-secrets';
 
 /** The client-facing error of a mailed link that cannot be redeemed. */
 export function tokenError(reason: RedeemFailure, detail?: string): AppError {

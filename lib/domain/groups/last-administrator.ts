@@ -1,8 +1,8 @@
 import type { RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import { descendantsOf, effectiveMembers, type MemberMap } from '../groups/graph';
-import { loadMembers, loadParentMap, lockPermissionGraph } from '../groups/graph-repo';
-import { BUILT_IN_IDS } from '../realms/seed-realm';
+import { descendantsOf, effectiveMembers, type MemberMap } from './graph';
+import { loadMembers, loadParentMap, lockPermissionGraph } from './graph-repo';
+import { BUILT_IN_IDS } from '../built-in-ids';
 
 // Guard rail: a realm must keep at least one active, non-deleted member of the built-in
 // Administrators group (direct, or through a group nested in it, spec 5.7), or nobody could

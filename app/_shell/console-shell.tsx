@@ -2,9 +2,9 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/account/sign-out-button';
 import { initials } from '@/components/ui/brand';
-import { RealmBrand } from '@/components/hosted/realm-brand';
-import { visibleNav, type Viewer } from './permissions';
-import { SideNav, type SideNavSection } from './side-nav';
+import { RealmBrand } from './realm-brand';
+import { visibleNav, type Viewer } from '@/components/console/permissions';
+import { SideNav, type SideNavSection } from '@/components/console/side-nav';
 
 export type ShellUser = Viewer & { UserName: string; Firstname?: string | null; Lastname?: string | null; RealmDisplayName: string };
 

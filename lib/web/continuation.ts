@@ -7,6 +7,7 @@ const BASE = 'http://continuation.invalid';
 export function safeContinuation(value: unknown): string | undefined {
   if (typeof value !== 'string' || value.length === 0 || value.length > 2048) return undefined;
   if (!value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return undefined;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
   if (/[\u0000-\u0020\u007f]/.test(value)) return undefined;
   let url: URL;
   try {

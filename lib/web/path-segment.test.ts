@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertWellFormedPath, decodePathSegment } from './path-segment';
+import { assertWellFormedPath, decodePathSegment } from '../web/path-segment';
 
 describe('decodePathSegment', () => {
   it('decodes a well-formed segment', () => {

@@ -1,0 +1,49 @@
+import { getGlobalDb } from '../db/global-db';
+import { registerLogSubscribers } from '../domain/audit/log-subscribers';
+import { invalidateGroupGraph, registerGroupGraphInvalidation } from '../authz/group-graph';
+import { registerPasskeySubscribers } from '../domain/passkeys/subscribers';
+import { invalidateRealmSettingsCache } from '../domain/realm-settings/realm-settings';
+import { ensureControlPlane, sweepAbandonedRealms } from '../domain/realms/ensure-control-plane';
+import { settings } from '../config/env';
+import { checkPlatformKey } from '../crypto/secret-box';
+import { subscribe } from '../events/bus';
+import { inEventAreas, type EventArea } from '../events/catalog';
+import { logInfo } from '../log/logger';
+import { invalidateRealmCache } from '../realm/realm-cache';
+import { alsoInvalidateOnRelay, startRealmInvalidationRelay } from '../runtime/realm-invalidation';
+import { shared } from '../runtime/shared';
+
+/** Events after which other instances must drop their realm, settings and group-graph caches. */
+const RELAYED_AREAS: readonly EventArea[] = ['realm', 'realm-settings', 'group', 'role', 'oauth-client', 'oauth-scope', 'oauth-api', 'service-account', 'signing-key'];
+
+/**
+ * What the server and the CLI do before serving: check the settings and the encryption key (required
+ * from outside the data in production, crypto/secret-box.ts), migrate the global store (never
+ * the realm databases: they are upgraded on first use or by `gatehouse migrate`), register the event
+ * subscribers, and create the control plane on an empty store.
+ */
+export async function startUp(options: { seed: boolean; relay: boolean }): Promise<void> {
+  settings();
+  await getGlobalDb();
+  if ((await checkPlatformKey()).removedStoredCopy) logInfo('the encryption key is configured; its copy in the global store was removed');
+  registerLogSubscribers();
+  registerGroupGraphInvalidation();
+  registerPasskeySubscribers();
+  if (options.relay) await startRelay();
+  if (options.seed) {
+    await ensureControlPlane();
+    await sweepAbandonedRealms();
+  }
+}
+
+/** Tells other instances (through Redis) of the changes that make their caches stale, and listens for theirs. */
+async function startRelay(): Promise<void> {
+  for (const drop of [invalidateRealmCache, invalidateRealmSettingsCache, invalidateGroupGraph]) alsoInvalidateOnRelay(drop);
+  const announce = await startRealmInvalidationRelay();
+  if (!announce) return;
+  shared('realm-relay.announcer', () =>
+    subscribe(async (event) => {
+      if (inEventAreas(event.type, RELAYED_AREAS)) await announce();
+    }),
+  );
+}
