@@ -9,7 +9,19 @@ import tseslint from 'typescript-eslint';
 import { architecture } from './scripts/eslint/architecture.mjs';
 
 export default tseslint.config(
-  { ignores: ['lib/db/generated/**', '.next/**', '.next-*/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'examples/**', 'next-env.d.ts'] },
+  {
+    ignores: [
+      'lib/db/generated/**',
+      '.next/**',
+      '.next-*/**',
+      'dist/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'examples/**',
+      'next-env.d.ts',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,7 +43,10 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       '@typescript-eslint/no-unnecessary-type-assertion': 'error',
       'import-x/no-duplicates': 'error',

@@ -60,7 +60,10 @@ async function main(): Promise<void> {
 
     const resolution = await resolveHost(req.headers.host);
     if (resolution.kind === 'invalid-host') {
-      return sendProblem(res, new AppError('Validation.Failed', { detail: 'The Host header is missing or not a valid host name.', errors: { Host: ['Invalid host.'] } }));
+      return sendProblem(
+        res,
+        new AppError('Validation.Failed', { detail: 'The Host header is missing or not a valid host name.', errors: { Host: ['Invalid host.'] } }),
+      );
     }
     if (resolution.kind === 'unknown') return sendProblem(res, notFound());
     if (isOAuthEnginePath(pathname)) return dispatchToEngine(resolution.realm, pathname, req, res);
@@ -81,7 +84,9 @@ async function main(): Promise<void> {
     });
   });
 
-  httpServer.listen(s.port, () => logInfo('gatehouse listening', { port: s.port, mode: dev ? 'development' : 'production', storage: s.databaseUrl ? 'postgresql' : 'sqlite' }));
+  httpServer.listen(s.port, () =>
+    logInfo('gatehouse listening', { port: s.port, mode: dev ? 'development' : 'production', storage: s.databaseUrl ? 'postgresql' : 'sqlite' }),
+  );
   // Deletes expired one-time secrets and OAuth engine rows, in one instance at a time.
   const purge = startPurgeSchedule();
 

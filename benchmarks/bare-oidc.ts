@@ -55,10 +55,24 @@ const configuration: Configuration = {
       token_endpoint_auth_method: 'client_secret_basic',
     },
   ],
-  clientDefaults: { grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'client_secret_basic', id_token_signed_response_alg: 'RS256' },
+  clientDefaults: {
+    grant_types: ['authorization_code'],
+    response_types: ['code'],
+    token_endpoint_auth_method: 'client_secret_basic',
+    id_token_signed_response_alg: 'RS256',
+  },
   responseTypes: ['code', 'none'],
   pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
-  ttl: { AccessToken: 3600, AuthorizationCode: 60, ClientCredentials: 3600, IdToken: 3600, Interaction: 3600, RefreshToken: 30 * 24 * 3600, Session: 14 * 24 * 3600, Grant: 30 * 24 * 3600 },
+  ttl: {
+    AccessToken: 3600,
+    AuthorizationCode: 60,
+    ClientCredentials: 3600,
+    IdToken: 3600,
+    Interaction: 3600,
+    RefreshToken: 30 * 24 * 3600,
+    Session: 14 * 24 * 3600,
+    Grant: 30 * 24 * 3600,
+  },
   rotateRefreshToken: () => true,
   issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
   interactions: { url: (_ctx, interaction) => `${OAUTH_BENCH.interactionPrefix}${interaction.uid}` },
@@ -81,7 +95,13 @@ const configuration: Configuration = {
       getResourceServerInfo: async (_ctx, indicator, client) => {
         if (indicator !== API.audience) throw new errors.InvalidTarget();
         const reference = client.clientId === BARE.referenceClient.id;
-        return { audience: API.audience, scope: API.scope, accessTokenTTL: 3600, accessTokenFormat: reference ? 'opaque' : 'jwt', jwt: { sign: { alg: 'ES256' } } };
+        return {
+          audience: API.audience,
+          scope: API.scope,
+          accessTokenTTL: 3600,
+          accessTokenFormat: reference ? 'opaque' : 'jwt',
+          jwt: { sign: { alg: 'ES256' } },
+        };
       },
     },
   },

@@ -14,7 +14,13 @@ export async function makeUsers(port: number, adminCookie: string, prefix: strin
     async (i) => {
       const userName = `${prefix}-${i}`;
       const email = `${userName}@bench.test`;
-      const r = await expectStatus(201, { port, method: 'POST', path: '/api/user', cookie: adminCookie, body: { UserName: userName, Email: email, Password: PASSWORD } });
+      const r = await expectStatus(201, {
+        port,
+        method: 'POST',
+        path: '/api/user',
+        cookie: adminCookie,
+        body: { UserName: userName, Email: email, Password: PASSWORD },
+      });
       return { userName, email, id: r.json<{ Id: string }>().Id };
     },
   );

@@ -48,7 +48,10 @@ export function request(opts: RequestOptions): Promise<Reply> {
 /** Like request, but throws unless the status is the expected one. */
 export async function expectStatus(status: number, opts: Parameters<typeof request>[0]): Promise<Reply> {
   const r = await request(opts);
-  if (r.status !== status) throw new Error(`${opts.method ?? 'GET'} ${opts.path} (Host ${opts.host ?? 'localhost'}) answered ${r.status}, expected ${status}: ${r.text.slice(0, 500)}`);
+  if (r.status !== status)
+    throw new Error(
+      `${opts.method ?? 'GET'} ${opts.path} (Host ${opts.host ?? 'localhost'}) answered ${r.status}, expected ${status}: ${r.text.slice(0, 500)}`,
+    );
   return r;
 }
 

@@ -25,7 +25,11 @@ const SKIP_IN_SNAPSHOT = new Set(['cache', 'dev', 'trace', 'trace-build', 'diagn
 
 export function snapshotBuild(dir: string): void {
   mkdirSync(dir, { recursive: true });
-  cpSync(join(ROOT, '.next'), join(dir, '.next'), { recursive: true, verbatimSymlinks: true, filter: (src) => !SKIP_IN_SNAPSHOT.has(src.slice(join(ROOT, '.next').length + 1)) });
+  cpSync(join(ROOT, '.next'), join(dir, '.next'), {
+    recursive: true,
+    verbatimSymlinks: true,
+    filter: (src) => !SKIP_IN_SNAPSHOT.has(src.slice(join(ROOT, '.next').length + 1)),
+  });
   for (const name of ['dist', 'public', 'next.config.mjs', 'package.json']) {
     if (existsSync(join(ROOT, name))) cpSync(join(ROOT, name), join(dir, name), { recursive: true, verbatimSymlinks: true });
   }
@@ -65,7 +69,14 @@ export async function freePort(): Promise<number> {
 
 /** The environment of both the server and the CLI. Inherits the caller's (rate-limit overrides). */
 export function gatehouseEnv(port: number, storage: StorageEnv): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', PORT: String(port), GATEHOUSE_DATA_DIR: storage.dataDir, GATEHOUSE_LOG_QUIET: '1', GATEHOUSE_SECRET_KEY: process.env.GATEHOUSE_SECRET_KEY ?? BENCH_SECRET_KEY };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    GATEHOUSE_DATA_DIR: storage.dataDir,
+    GATEHOUSE_LOG_QUIET: '1',
+    GATEHOUSE_SECRET_KEY: process.env.GATEHOUSE_SECRET_KEY ?? BENCH_SECRET_KEY,
+  };
   if (storage.databaseUrl) env.DATABASE_URL = storage.databaseUrl;
   else delete env.DATABASE_URL;
   delete env.REDIS_URL; // in-process counters and cache: one instance

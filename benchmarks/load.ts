@@ -41,7 +41,7 @@ export type LoadSpec = {
 let nextSource = 1;
 function freshSourceAddress(): string {
   const n = nextSource++;
-  return `127.${(n >> 16) & 255 || 1}.${(n >> 8) & 255}.${(n & 255) || 1}`;
+  return `127.${(n >> 16) & 255 || 1}.${(n >> 8) & 255}.${n & 255 || 1}`;
 }
 
 /** While active, autocannon's net.connect(port, host) calls get a fresh local address each. */

@@ -6,7 +6,14 @@ export const OAUTH_BENCH = {
   /** Gatehouse's seeded Management API (lib/domain/realms/seed-realm.ts MANAGEMENT_API). */
   api: { scope: 'gatehouse.management', audience: 'urn:gatehouse:management-api' },
   /** Gatehouse's engine paths (lib/oidc/routes.ts), given to the bare engine too. */
-  routes: { authorization: '/connect/authorize', token: '/connect/token', userinfo: '/connect/userinfo', introspection: '/connect/introspect', revocation: '/connect/revocation', jwks: '/.well-known/jwks' },
+  routes: {
+    authorization: '/connect/authorize',
+    token: '/connect/token',
+    userinfo: '/connect/userinfo',
+    introspection: '/connect/introspect',
+    revocation: '/connect/revocation',
+    jwks: '/.well-known/jwks',
+  },
   interactionPrefix: '/connect/interaction/',
   /** Never contacted: the browser walk stops when a redirect leaves for it. */
   redirectUri: 'http://127.0.0.1:9/callback',

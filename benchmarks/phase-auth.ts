@@ -23,7 +23,9 @@ export async function authPhase(tmp: string, o: BenchOptions, report: Report, tr
   mkdirSync(dataDir, { recursive: true });
   const server = await startServer({ dataDir }, undefined, { GATEHOUSE_RATE_LIMIT_SCALE: '0' });
   track(server);
-  report.notes.push('Sign-in flows and forgot-password ran on a server of their own with GATEHOUSE_RATE_LIMIT_SCALE=0 (rate limits off), SQLite, the control-plane realm; mail went to the development outbox (.eml files), read by the bench with fs.watch.');
+  report.notes.push(
+    'Sign-in flows and forgot-password ran on a server of their own with GATEHOUSE_RATE_LIMIT_SCALE=0 (rate limits off), SQLite, the control-plane realm; mail went to the development outbox (.eml files), read by the bench with fs.watch.',
+  );
   const cookie = await controlPlaneAdmin(server.env, server.port, 'bench-admin');
   const load = { workers: o.connections, duration: o.duration, cpuMs: server.cpuMs };
 
@@ -38,7 +40,9 @@ export async function authPhase(tmp: string, o: BenchOptions, report: Report, tr
     const users = await emailOtpUsers(server.port, cookie, o.otpWorkers * 2);
     mailWait.length = 0;
     report.flows.push(await emailOtpLoginRow(server.port, dataDir, users, { ...load, workers: o.otpWorkers }));
-    report.notes.push(`E-mail code: the request answer is padded to ≥ 400 ms plus 0–60 ms jitter by design (uniform-duration.ts), so each worker does at most ~2 flows/s; ${o.otpWorkers} workers. The mail was already in the outbox when the request answered in ${((100 * mailWait.filter((ms) => ms < 1).length) / Math.max(1, mailWait.length)).toFixed(0)} % of flows (median wait after the answer ${median(mailWait).toFixed(0)} ms, warm-up included).`);
+    report.notes.push(
+      `E-mail code: the request answer is padded to ≥ 400 ms plus 0–60 ms jitter by design (uniform-duration.ts), so each worker does at most ~2 flows/s; ${o.otpWorkers} workers. The mail was already in the outbox when the request answered in ${((100 * mailWait.filter((ms) => ms < 1).length) / Math.max(1, mailWait.length)).toFixed(0)} % of flows (median wait after the answer ${median(mailWait).toFixed(0)} ms, warm-up included).`,
+    );
   }
   if (o.only.has('passkey')) {
     progress('auth: registering passkeys over the API');

@@ -26,7 +26,13 @@ async function makeClient(port: number, cookie: string, body: Record<string, unk
 
 async function gatehouseSide(server: RunningServer): Promise<OAuthSide> {
   const control = await controlPlaneAdmin(server.env, server.port, 'bench-admin');
-  await expectStatus(201, { port: server.port, method: 'POST', path: '/api/admin/realms', cookie: control, body: { Slug: SLUG, DisplayName: 'Bench OAuth', Domains: [HOST] } });
+  await expectStatus(201, {
+    port: server.port,
+    method: 'POST',
+    path: '/api/admin/realms',
+    cookie: control,
+    body: { Slug: SLUG, DisplayName: 'Bench OAuth', Domains: [HOST] },
+  });
   const cookie = await realmAdminSession(server.port, control, SLUG, HOST);
   const client = await makeClient(server.port, cookie, {
     DisplayName: 'Bench client',
@@ -49,7 +55,12 @@ async function gatehouseSide(server: RunningServer): Promise<OAuthSide> {
 async function startBare(dir: string): Promise<RunningServer> {
   const port = await freePort();
   // NODE_ENV as the Gatehouse server's; tsx only transpiles the script at start-up.
-  return startNodeProcess(['--import', 'tsx', join(ROOT, 'benchmarks', 'bare-oidc.ts')], { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production', PORT: String(port) }, port, logFile: join(dir, 'bare-oidc.log') });
+  return startNodeProcess(['--import', 'tsx', join(ROOT, 'benchmarks', 'bare-oidc.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port) },
+    port,
+    logFile: join(dir, 'bare-oidc.log'),
+  });
 }
 
 export async function oauthPhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void): Promise<void> {
@@ -61,11 +72,19 @@ export async function oauthPhase(tmp: string, o: BenchOptions, report: Report, t
   const bare = await startBare(dataDir);
   track(bare);
   const gatehouse = await gatehouseSide(server);
-  const bareSide: OAuthSide = { label: 'bare oidc-provider', port: bare.port, host: BARE.host, client: BARE.client, referenceClient: BARE.referenceClient, browserCookie: '', cpuMs: bare.cpuMs };
+  const bareSide: OAuthSide = {
+    label: 'bare oidc-provider',
+    port: bare.port,
+    host: BARE.host,
+    client: BARE.client,
+    referenceClient: BARE.referenceClient,
+    browserCookie: '',
+    cpuMs: bare.cpuMs,
+  };
   const result = await oauthRows(gatehouse, bareSide, { connections: o.connections, duration: o.duration }, progress);
   report.oauth.push(...result.rows);
   report.notes.push(
-    'OAuth: Gatehouse (SQLite, one realm, clients made over the admin API) and a bare oidc-provider of the same version with its in-memory adapter (benchmarks/bare-oidc.ts, a child process), measured one after the other with the same requests, HTTP Basic client authentication, autocannon connections and duration. Client credentials ask for scope gatehouse.management and get an ES256 JWT for urn:gatehouse:management-api; refresh exchanges rotate the token (each token sent once, connections chaining the answers\' new tokens); introspection reads one opaque client-credentials token (token_type_hint=access_token).',
+    "OAuth: Gatehouse (SQLite, one realm, clients made over the admin API) and a bare oidc-provider of the same version with its in-memory adapter (benchmarks/bare-oidc.ts, a child process), measured one after the other with the same requests, HTTP Basic client authentication, autocannon connections and duration. Client credentials ask for scope gatehouse.management and get an ES256 JWT for urn:gatehouse:management-api; refresh exchanges rotate the token (each token sent once, connections chaining the answers' new tokens); introspection reads one opaque client-credentials token (token_type_hint=access_token).",
     'OAuth "per core": the server is one Node process with one event loop, so its req/s is what one core gives (the bench client and other processes share the 2 cores); "per CPU-s" = 1000 / server CPU ms per request, the rate one fully busy core would give, which other load moves much less.',
     ...result.notes,
   );

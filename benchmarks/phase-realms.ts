@@ -27,7 +27,12 @@ export async function realmPhase(
 
   const first = Array.from({ length: o.creates }, (_, i) => i + 1);
   progress(`${storage}: fleet of ${first.length} realms`);
-  const small = await fleetRows(server.port, cookie, first, { ...load, hostSample: first.length, sessionRealms: Math.min(first.length, o.sessionRealms), label: storage });
+  const small = await fleetRows(server.port, cookie, first, {
+    ...load,
+    hostSample: first.length,
+    sessionRealms: Math.min(first.length, o.sessionRealms),
+    label: storage,
+  });
   report.fleets.push({ storage, realms: first.length + 1, fleet: small, ...server.memory() });
   await checkpoint(`${first.length + 1} realms, after the measurements`);
 

@@ -53,7 +53,11 @@ export async function startPostgres(tempDir: string, externalUrl: string | undef
   run(initdb, ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
   run(pgCtl, ['-D', join(dir, 'data'), '-l', join(dir, 'postgres.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
   const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const version = await withClient(adminUrl, async (c) => (await c.query<{ v: string }>("SELECT current_setting('server_version') || ', max_connections ' || current_setting('max_connections') AS v")).rows[0].v);
+  const version = await withClient(
+    adminUrl,
+    async (c) =>
+      (await c.query<{ v: string }>("SELECT current_setting('server_version') || ', max_connections ' || current_setting('max_connections') AS v")).rows[0].v,
+  );
   return {
     adminUrl,
     label: `private cluster (PostgreSQL ${version})`,

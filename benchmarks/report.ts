@@ -27,7 +27,18 @@ export type Report = {
   notes: string[];
 };
 
-export const emptyReport = (): Report => ({ header: [], rows: [], argon2: [], ratios: [], creates: [], fleets: [], connections: [], flows: [], oauth: [], notes: [] });
+export const emptyReport = (): Report => ({
+  header: [],
+  rows: [],
+  argon2: [],
+  ratios: [],
+  creates: [],
+  fleets: [],
+  connections: [],
+  flows: [],
+  oauth: [],
+  notes: [],
+});
 
 const statusText = (m: Measurement) =>
   m.non2xx === 0 && m.errors === 0
@@ -50,12 +61,44 @@ export function renderReport(r: Report): string {
   if (r.flows.length) {
     out.push('## Sign-in flows (rate limits off)', '');
     const raw = r.argon2.length ? Math.max(...r.argon2.map((a) => a.perSecond)) : NaN;
-    const failures = (f: FlowMeasurement) => Object.entries(f.failures).map(([k, n]) => `${k} ×${n}`).join(', ') || '0';
-    const steps = (f: FlowMeasurement) => Object.entries(f.steps).map(([k, p]) => `${k} ${p.p50.toFixed(0)}/${p.p99.toFixed(0)}`).join(', ');
+    const failures = (f: FlowMeasurement) =>
+      Object.entries(f.failures)
+        .map(([k, n]) => `${k} ×${n}`)
+        .join(', ') || '0';
+    const steps = (f: FlowMeasurement) =>
+      Object.entries(f.steps)
+        .map(([k, p]) => `${k} ${p.p50.toFixed(0)}/${p.p99.toFixed(0)}`)
+        .join(', ');
     out.push(
       markdownTable(
-        ['flow', 'workers', 'flows/s', '× argon2 raw', 'p50 ms', 'p90 ms', 'p99 ms', 'steps p50/p99 ms', 'server CPU ms/flow', 'CPU ms/req', 'failed', 'load avg'],
-        r.flows.map((f) => [f.name, f.workers, f.flowsPerSecond, f.flowsPerSecond / raw, f.flow.p50, f.flow.p90, f.flow.p99, steps(f), f.cpuMsPerFlow, f.cpuMsPerRequest, failures(f), f.load]),
+        [
+          'flow',
+          'workers',
+          'flows/s',
+          '× argon2 raw',
+          'p50 ms',
+          'p90 ms',
+          'p99 ms',
+          'steps p50/p99 ms',
+          'server CPU ms/flow',
+          'CPU ms/req',
+          'failed',
+          'load avg',
+        ],
+        r.flows.map((f) => [
+          f.name,
+          f.workers,
+          f.flowsPerSecond,
+          f.flowsPerSecond / raw,
+          f.flow.p50,
+          f.flow.p90,
+          f.flow.p99,
+          steps(f),
+          f.cpuMsPerFlow,
+          f.cpuMsPerRequest,
+          failures(f),
+          f.load,
+        ]),
       ),
       '',
     );
@@ -63,26 +106,70 @@ export function renderReport(r: Report): string {
   if (r.forgot) {
     const f = r.forgot;
     out.push('## forgot-password: existing vs missing address', '');
-    out.push(markdownTable(['address', 'answers', 'p50 ms', 'p90 ms', 'p99 ms'], [['existing', f.existing.n, f.existing.p50, f.existing.p90, f.existing.p99], ['missing', f.missing.n, f.missing.p50, f.missing.p90, f.missing.p99]]), '');
+    out.push(
+      markdownTable(
+        ['address', 'answers', 'p50 ms', 'p90 ms', 'p99 ms'],
+        [
+          ['existing', f.existing.n, f.existing.p50, f.existing.p90, f.existing.p99],
+          ['missing', f.missing.n, f.missing.p50, f.missing.p90, f.missing.p99],
+        ],
+      ),
+      '',
+    );
     const off = Math.abs(f.ratio - 1);
     out.push(`Median ratio missing / existing: ${f.ratio.toFixed(3)} (target within 10 %: ${off <= 0.1 ? 'met' : 'MISSED'}).`, '');
   }
   if (r.oauth.length) out.push(...renderOAuth(r.oauth));
   if (r.ratios.length) {
     out.push('## Ratios', '');
-    out.push(markdownTable(['ratio', 'measured', 'target', 'result'], r.ratios.map((x) => [x.name, `${x.value.toFixed(2)}×`, `≥ ${x.target}×`, x.value >= x.target ? 'met' : 'MISSED'])), '');
+    out.push(
+      markdownTable(
+        ['ratio', 'measured', 'target', 'result'],
+        r.ratios.map((x) => [x.name, `${x.value.toFixed(2)}×`, `≥ ${x.target}×`, x.value >= x.target ? 'met' : 'MISSED']),
+      ),
+      '',
+    );
   }
   if (r.creates.length) {
     out.push('## Realm creation over the API (sequential)', '');
-    out.push(markdownTable(['storage', 'creates', 'median ms', 'min ms', 'max ms'], r.creates.map((c) => [c.storage, c.timing.count, c.timing.medianMs, c.timing.minMs, c.timing.maxMs])), '');
+    out.push(
+      markdownTable(
+        ['storage', 'creates', 'median ms', 'min ms', 'max ms'],
+        r.creates.map((c) => [c.storage, c.timing.count, c.timing.medianMs, c.timing.minMs, c.timing.maxMs]),
+      ),
+      '',
+    );
   }
   if (r.fleets.length) {
     out.push('## Fleet size', '');
     const rows: Row[] = [];
     for (const f of r.fleets) {
-      const bulk = f.bulk ? `${f.bulk.created} in ${f.bulk.seconds.toFixed(0)} s (${f.bulk.perSecond.toFixed(1)}/s${f.bulk.failed ? `, ${f.bulk.failed} failed` : ''})` : '–';
-      rows.push([`${f.storage}, ${f.realms} realms: app-info over ${f.fleet.hostSample} hosts`, f.fleet.appInfo.rps, f.fleet.appInfo.p50, f.fleet.appInfo.p99, f.fleet.appInfo.cpuMsPerRequest, statusText(f.fleet.appInfo), f.rssMiB, f.peakMiB, bulk]);
-      if (f.fleet.me) rows.push([`${f.storage}, ${f.realms} realms: me over ${f.fleet.sessionRealms} realms`, f.fleet.me.rps, f.fleet.me.p50, f.fleet.me.p99, f.fleet.me.cpuMsPerRequest, statusText(f.fleet.me), NaN, NaN, '']);
+      const bulk = f.bulk
+        ? `${f.bulk.created} in ${f.bulk.seconds.toFixed(0)} s (${f.bulk.perSecond.toFixed(1)}/s${f.bulk.failed ? `, ${f.bulk.failed} failed` : ''})`
+        : '–';
+      rows.push([
+        `${f.storage}, ${f.realms} realms: app-info over ${f.fleet.hostSample} hosts`,
+        f.fleet.appInfo.rps,
+        f.fleet.appInfo.p50,
+        f.fleet.appInfo.p99,
+        f.fleet.appInfo.cpuMsPerRequest,
+        statusText(f.fleet.appInfo),
+        f.rssMiB,
+        f.peakMiB,
+        bulk,
+      ]);
+      if (f.fleet.me)
+        rows.push([
+          `${f.storage}, ${f.realms} realms: me over ${f.fleet.sessionRealms} realms`,
+          f.fleet.me.rps,
+          f.fleet.me.p50,
+          f.fleet.me.p99,
+          f.fleet.me.cpuMsPerRequest,
+          statusText(f.fleet.me),
+          NaN,
+          NaN,
+          '',
+        ]);
     }
     out.push(markdownTable(['measurement', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx', 'RSS MiB', 'peak RSS MiB', 'bulk creation'], rows), '');
     for (const f of r.fleets) {
@@ -91,7 +178,13 @@ export function renderReport(r: Report): string {
   }
   if (r.connections.length) {
     out.push('## PostgreSQL connections', '');
-    out.push(markdownTable(['when', "bench's databases", 'all databases', 'max_connections'], r.connections.map((c) => [c.when, c.bench, c.all, c.max])), '');
+    out.push(
+      markdownTable(
+        ['when', "bench's databases", 'all databases', 'max_connections'],
+        r.connections.map((c) => [c.when, c.bench, c.all, c.max]),
+      ),
+      '',
+    );
   }
   if (r.notes.length) out.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
   return out.join('\n');
@@ -104,11 +197,27 @@ function renderOAuth(rows: OAuthRow[]): string[] {
   const out = ['## OAuth engine: Gatehouse vs bare oidc-provider (same run, same machine)', ''];
   out.push(
     markdownTable(
-      ['metric', 'Gatehouse req/s', 'bare req/s', 'ratio', 'Gatehouse p50/p99 ms', 'bare p50/p99 ms', 'CPU ms/req G / bare', 'per CPU-s G / bare', 'CPU ratio', 'target', 'non-2xx G / bare', 'load avg'],
+      [
+        'metric',
+        'Gatehouse req/s',
+        'bare req/s',
+        'ratio',
+        'Gatehouse p50/p99 ms',
+        'bare p50/p99 ms',
+        'CPU ms/req G / bare',
+        'per CPU-s G / bare',
+        'CPU ratio',
+        'target',
+        'non-2xx G / bare',
+        'load avg',
+      ],
       rows.map((x) => {
         const g = x.gatehouse;
         const b = x.bare;
-        const target = [x.ratioTarget ? `≥ ${x.ratioTarget}× bare` : '', x.perCoreTarget ? `≥ ${x.perCoreTarget.toLocaleString('en-US')}/s/core` : ''].filter(Boolean).join(', ') || '–';
+        const target =
+          [x.ratioTarget ? `≥ ${x.ratioTarget}× bare` : '', x.perCoreTarget ? `≥ ${x.perCoreTarget.toLocaleString('en-US')}/s/core` : '']
+            .filter(Boolean)
+            .join(', ') || '–';
         return [
           x.metric,
           g.rps,
@@ -132,11 +241,15 @@ function renderOAuth(rows: OAuthRow[]): string[] {
   for (const x of rows) {
     if (x.ratioTarget) {
       const ratio = x.gatehouse.rps / x.bare.rps;
-      out.push(`- ${x.metric}: ${ratio.toFixed(2)}× the bare engine (target ≥ ${x.ratioTarget}×: ${ratio >= x.ratioTarget ? 'met' : 'MISSED'}; by CPU time ${(x.bare.cpuMsPerRequest / x.gatehouse.cpuMsPerRequest).toFixed(2)}×).`);
+      out.push(
+        `- ${x.metric}: ${ratio.toFixed(2)}× the bare engine (target ≥ ${x.ratioTarget}×: ${ratio >= x.ratioTarget ? 'met' : 'MISSED'}; by CPU time ${(x.bare.cpuMsPerRequest / x.gatehouse.cpuMsPerRequest).toFixed(2)}×).`,
+      );
     }
     if (x.perCoreTarget) {
       const cpu = perCpuSecond(x.gatehouse);
-      out.push(`- ${x.metric}: ${Math.round(x.gatehouse.rps).toLocaleString('en-US')}/s on one core (one Node process; target ≥ ${x.perCoreTarget.toLocaleString('en-US')}/s: ${x.gatehouse.rps >= x.perCoreTarget ? 'met' : 'MISSED'}); ${Math.round(cpu).toLocaleString('en-US')} per CPU-second (${cpu >= x.perCoreTarget ? 'met' : 'MISSED'} by CPU time).`);
+      out.push(
+        `- ${x.metric}: ${Math.round(x.gatehouse.rps).toLocaleString('en-US')}/s on one core (one Node process; target ≥ ${x.perCoreTarget.toLocaleString('en-US')}/s: ${x.gatehouse.rps >= x.perCoreTarget ? 'met' : 'MISSED'}); ${Math.round(cpu).toLocaleString('en-US')} per CPU-second (${cpu >= x.perCoreTarget ? 'met' : 'MISSED'} by CPU time).`,
+      );
     }
   }
   out.push('');

@@ -120,12 +120,20 @@ async function main(): Promise<number> {
   try {
     snapshotBuild(join(tmp, 'app'));
     await sqlitePhase(tmp, o, report, (s) => servers.push(s));
-    if (o.postgres) await postgresPhase(tmp, o, report, (s) => servers.push(s), (p) => pgServers.push(p));
+    if (o.postgres)
+      await postgresPhase(
+        tmp,
+        o,
+        report,
+        (s) => servers.push(s),
+        (p) => pgServers.push(p),
+      );
   } catch (e) {
     code = 1;
     report.notes.push(`FAILED: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
     for (const s of servers) {
-      if (existsSync(s.logFile)) report.notes.push(`server log ${s.logFile} (tail):\n\n    ${readFileSync(s.logFile, 'utf8').split('\n').slice(-30).join('\n    ')}`);
+      if (existsSync(s.logFile))
+        report.notes.push(`server log ${s.logFile} (tail):\n\n    ${readFileSync(s.logFile, 'utf8').split('\n').slice(-30).join('\n    ')}`);
     }
   } finally {
     for (const s of servers) await s.stop().catch(() => undefined);

@@ -24,5 +24,11 @@ export async function argon2VerifyRate(concurrency: number, seconds: number): Pr
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  return { concurrency, perSecond: done / elapsed, msEach: (elapsed * 1000 * concurrency) / done, cpuMsEach: (cpu.user + cpu.system) / 1000 / done, load: loadavg()[0] };
+  return {
+    concurrency,
+    perSecond: done / elapsed,
+    msEach: (elapsed * 1000 * concurrency) / done,
+    cpuMsEach: (cpu.user + cpu.system) / 1000 / done,
+    load: loadavg()[0],
+  };
 }

@@ -76,7 +76,12 @@ export async function emailOtpUsers(port: number, adminCookie: string, count: nu
   return makeUsers(port, adminCookie, 'bench-otp', count);
 }
 
-export async function emailOtpLoginRow(port: number, dataDir: string, users: BenchUser[], o: { workers: number; duration: number; cpuMs: () => number }): Promise<FlowMeasurement> {
+export async function emailOtpLoginRow(
+  port: number,
+  dataDir: string,
+  users: BenchUser[],
+  o: { workers: number; duration: number; cpuMs: () => number },
+): Promise<FlowMeasurement> {
   const outbox = new Outbox(join(dataDir, 'outbox'));
   const mine = shares(users, o.workers);
   const cursor = mine.map(() => 0);

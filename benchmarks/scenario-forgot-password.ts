@@ -11,7 +11,11 @@ export async function forgotUsers(port: number, adminCookie: string, count: numb
   return makeUsers(port, adminCookie, 'bench-forgot', count);
 }
 
-export async function forgotPasswordTiming(port: number, users: BenchUser[], o: { workers: number; duration: number; cpuMs: () => number }): Promise<ForgotTiming> {
+export async function forgotPasswordTiming(
+  port: number,
+  users: BenchUser[],
+  o: { workers: number; duration: number; cpuMs: () => number },
+): Promise<ForgotTiming> {
   const mine = shares(users, o.workers);
   const turn = mine.map(() => 0);
   const row = await measureFlows(

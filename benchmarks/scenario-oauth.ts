@@ -64,7 +64,9 @@ async function checkClientCredentials(side: OAuthSide): Promise<void> {
   const t = await tokenRequest(side, side.client, { grant_type: 'client_credentials', scope: SCOPE });
   const { header, payload } = decodeJwt(t.access_token);
   if (header.alg !== 'ES256' || payload.aud !== OAUTH_BENCH.api.audience) {
-    throw new Error(`${side.label}: client credentials gave alg ${String(header.alg)}, aud ${JSON.stringify(payload.aud)}; expected ES256 for ${OAUTH_BENCH.api.audience}`);
+    throw new Error(
+      `${side.label}: client credentials gave alg ${String(header.alg)}, aud ${JSON.stringify(payload.aud)}; expected ES256 for ${OAUTH_BENCH.api.audience}`,
+    );
   }
 }
 
@@ -95,12 +97,18 @@ export async function codeFlowRefreshToken(side: OAuthSide): Promise<string> {
     const r = await request({ port: side.port, host: side.host, path, cookie: jar || undefined, headers: { accept: 'text/html' } });
     jar = cookiesFrom(r, jar);
     const location = r.headers.location;
-    if (r.status < 300 || r.status >= 400 || !location) throw new Error(`${side.label}: the code flow stopped at ${hops.join(' -> ')} with ${r.status}: ${r.text.slice(0, 300)}`);
+    if (r.status < 300 || r.status >= 400 || !location)
+      throw new Error(`${side.label}: the code flow stopped at ${hops.join(' -> ')} with ${r.status}: ${r.text.slice(0, 300)}`);
     const next = new URL(location, `http://${side.host}`);
     if (next.href.startsWith(OAUTH_BENCH.redirectUri)) {
       const code = next.searchParams.get('code');
       if (!code || next.searchParams.get('state') !== state) throw new Error(`${side.label}: the code flow came back without a code: ${next.href}`);
-      const t = await tokenRequest(side, side.client, { grant_type: 'authorization_code', code, redirect_uri: OAUTH_BENCH.redirectUri, code_verifier: verifier });
+      const t = await tokenRequest(side, side.client, {
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: OAUTH_BENCH.redirectUri,
+        code_verifier: verifier,
+      });
       if (!t.refresh_token) throw new Error(`${side.label}: no refresh token from the code exchange (scope ${t.scope ?? '?'})`);
       return t.refresh_token;
     }
@@ -157,12 +165,23 @@ async function introspectionBody(side: OAuthSide): Promise<string> {
 
 async function checkActive(side: OAuthSide, body: string): Promise<void> {
   const form = Object.fromEntries(new URLSearchParams(body));
-  const r = await expectStatus(200, { port: side.port, host: side.host, method: 'POST', path: OAUTH_BENCH.routes.introspection, headers: { authorization: basicAuth(side.referenceClient.id, side.referenceClient.secret) }, form });
+  const r = await expectStatus(200, {
+    port: side.port,
+    host: side.host,
+    method: 'POST',
+    path: OAUTH_BENCH.routes.introspection,
+    headers: { authorization: basicAuth(side.referenceClient.id, side.referenceClient.secret) },
+    form,
+  });
   const info = r.json<{ active: boolean; aud?: unknown; scope?: string }>();
   if (!info.active || info.aud !== OAUTH_BENCH.api.audience) throw new Error(`${side.label}: introspection answered ${r.text.slice(0, 200)}`);
 }
 
-const formHeaders = (side: OAuthSide, client: Credentials) => ({ host: side.host, 'content-type': 'application/x-www-form-urlencoded', authorization: basicAuth(client.id, client.secret) });
+const formHeaders = (side: OAuthSide, client: Credentials) => ({
+  host: side.host,
+  'content-type': 'application/x-www-form-urlencoded',
+  authorization: basicAuth(client.id, client.secret),
+});
 
 export async function oauthRows(gatehouse: OAuthSide, bare: OAuthSide, o: Omit<MeasureOptions, 'cpuMs'>, progress: (m: string) => void): Promise<OAuthResult> {
   const sides = [gatehouse, bare] as const;
@@ -178,7 +197,17 @@ export async function oauthRows(gatehouse: OAuthSide, bare: OAuthSide, o: Omit<M
 
   for (const side of sides) await checkClientCredentials(side);
   const cc = await both('client credentials', (side) =>
-    measure({ name: `${side.label}: client credentials`, port: side.port, path: OAUTH_BENCH.routes.token, method: 'POST', headers: formHeaders(side, side.client), body: CC_BODY }, { ...o, cpuMs: side.cpuMs }),
+    measure(
+      {
+        name: `${side.label}: client credentials`,
+        port: side.port,
+        path: OAUTH_BENCH.routes.token,
+        method: 'POST',
+        headers: formHeaders(side, side.client),
+        body: CC_BODY,
+      },
+      { ...o, cpuMs: side.cpuMs },
+    ),
   );
 
   const flows = o.connections * 4;
@@ -187,18 +216,42 @@ export async function oauthRows(gatehouse: OAuthSide, bare: OAuthSide, o: Omit<M
     progress(`oauth: ${flows} authorization-code flows for refresh tokens, ${side.label}`);
     const t = performance.now();
     pools.push(await refreshPool(side, flows));
-    notes.push(`${side.label}: ${flows} authorization-code flows (authorize, sign-in/consent interaction, code exchange) for the refresh-token pool took ${((performance.now() - t) / 1000).toFixed(1)} s.`);
+    notes.push(
+      `${side.label}: ${flows} authorization-code flows (authorize, sign-in/consent interaction, code exchange) for the refresh-token pool took ${((performance.now() - t) / 1000).toFixed(1)} s.`,
+    );
   }
   const refresh = await both('refresh-token exchange', (side) => {
     const pool = pools[side === gatehouse ? 0 : 1];
-    return measureSplit({ name: `${side.label}: refresh token`, port: side.port, path: OAUTH_BENCH.routes.token, headers: formHeaders(side, side.client), body: pool.body, onResponse: pool.onResponse }, { ...o, cpuMs: side.cpuMs });
+    return measureSplit(
+      {
+        name: `${side.label}: refresh token`,
+        port: side.port,
+        path: OAUTH_BENCH.routes.token,
+        headers: formHeaders(side, side.client),
+        body: pool.body,
+        onResponse: pool.onResponse,
+      },
+      { ...o, cpuMs: side.cpuMs },
+    );
   });
-  notes.push(`Refresh-token pools left after the run: ${pools.map((p, i) => `${sides[i].label} ${p.size}`).join(', ')} of ${flows} (each run strands about one per connection).`);
+  notes.push(
+    `Refresh-token pools left after the run: ${pools.map((p, i) => `${sides[i].label} ${p.size}`).join(', ')} of ${flows} (each run strands about one per connection).`,
+  );
 
   const bodies = [await introspectionBody(gatehouse), await introspectionBody(bare)];
   const introspect = await both('introspection', (side) => {
     const body = bodies[side === gatehouse ? 0 : 1];
-    return measure({ name: `${side.label}: introspection`, port: side.port, path: OAUTH_BENCH.routes.introspection, method: 'POST', headers: formHeaders(side, side.referenceClient), body }, { ...o, cpuMs: side.cpuMs });
+    return measure(
+      {
+        name: `${side.label}: introspection`,
+        port: side.port,
+        path: OAUTH_BENCH.routes.introspection,
+        method: 'POST',
+        headers: formHeaders(side, side.referenceClient),
+        body,
+      },
+      { ...o, cpuMs: side.cpuMs },
+    );
   });
   // Introspection answers 200 with active=false for a token it cannot find, so 2xx alone does not
   // prove the measured answers were real ones: the token must still be active afterwards.

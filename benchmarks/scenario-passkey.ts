@@ -22,7 +22,11 @@ export async function passkeyUsers(port: number, adminCookie: string, count: num
   });
 }
 
-export async function passkeyLoginRow(port: number, holders: Holder[], o: { workers: number; duration: number; cpuMs: () => number }): Promise<FlowMeasurement> {
+export async function passkeyLoginRow(
+  port: number,
+  holders: Holder[],
+  o: { workers: number; duration: number; cpuMs: () => number },
+): Promise<FlowMeasurement> {
   const mine = shares(holders, o.workers);
   const cursor = mine.map(() => 0);
   return measureFlows(

@@ -37,12 +37,14 @@ export async function createRealms(port: number, cookie: string, from: number, t
   const started = performance.now();
   let lastReport = started;
   await mapLimit(numbers, concurrency, async (n) => {
-    const r = await request({ port, method: 'POST', path: '/api/admin/realms', cookie, body: createBody(n) }).catch((e: unknown) => ({ status: 0, text: String(e) }));
+    const r = await request({ port, method: 'POST', path: '/api/admin/realms', cookie, body: createBody(n) }).catch((e: unknown) => ({
+      status: 0,
+      text: String(e),
+    }));
     if (r.status === 201) {
       created++;
       ok.push(n);
-    }
-    else {
+    } else {
       const key = `${r.status} ${r.text.slice(0, 120)}`;
       failures[key] = (failures[key] ?? 0) + 1;
     }
@@ -66,20 +68,33 @@ export function sample<T>(items: readonly T[], size: number): T[] {
 export type FleetResult = { appInfo: Measurement; me?: Measurement; sessionRealms: number; hostSample: number };
 
 /** app-info over a host sample, and me over realms whose administrator signed in. */
-export async function fleetRows(port: number, controlCookie: string, realmNumbers: number[], o: LoadOptions & { hostSample: number; sessionRealms: number; label: string }): Promise<FleetResult> {
+export async function fleetRows(
+  port: number,
+  controlCookie: string,
+  realmNumbers: number[],
+  o: LoadOptions & { hostSample: number; sessionRealms: number; label: string },
+): Promise<FleetResult> {
   const hosts = sample(realmNumbers, o.hostSample).map((n) => hostOf(slugOf(n)));
   // Touch every sampled host once so the measurement starts from a warm realm cache.
   await mapLimit(hosts, 8, (host) => expectStatus(200, { port, host, path: '/api/app-info' }));
   const nextHost = rotation(hosts);
   const appInfo = await measure(
-    { name: `GET /api/app-info, ${hosts.length} realm hosts (${o.label})`, port, path: '/api/app-info', setup: (req) => ({ ...req, headers: { ...req.headers, host: nextHost() } }) },
+    {
+      name: `GET /api/app-info, ${hosts.length} realm hosts (${o.label})`,
+      port,
+      path: '/api/app-info',
+      setup: (req) => ({ ...req, headers: { ...req.headers, host: nextHost() } }),
+    },
     o,
   );
   if (o.sessionRealms <= 0) return { appInfo, sessionRealms: 0, hostSample: hosts.length };
 
   const signedIn = sample(realmNumbers, o.sessionRealms);
   progress(`  signing in the administrators of ${signedIn.length} realms`);
-  const sessions = await mapLimit(signedIn, 4, async (n) => ({ host: hostOf(slugOf(n)), cookie: await realmAdminSession(port, controlCookie, slugOf(n), hostOf(slugOf(n))) }));
+  const sessions = await mapLimit(signedIn, 4, async (n) => ({
+    host: hostOf(slugOf(n)),
+    cookie: await realmAdminSession(port, controlCookie, slugOf(n), hostOf(slugOf(n))),
+  }));
   const nextSession = rotation(sessions);
   const me = await measure(
     {

@@ -20,7 +20,13 @@ async function enrol(port: number, user: BenchUser): Promise<Device> {
   const setup = await expectStatus(200, { port, method: 'POST', path: '/api/account/mfa/setup', cookie });
   const key = setup.json<{ SharedKey: string }>().SharedKey.replace(/\s+/g, '');
   const now = step();
-  await expectStatus(200, { port, method: 'POST', path: '/api/account/mfa/verify', cookie, body: { Code: await generate({ secret: key, epoch: (now - 1) * 30 }) } });
+  await expectStatus(200, {
+    port,
+    method: 'POST',
+    path: '/api/account/mfa/verify',
+    cookie,
+    body: { Code: await generate({ secret: key, epoch: (now - 1) * 30 }) },
+  });
   return { ...user, key, last: now - 1 };
 }
 
@@ -57,7 +63,13 @@ export async function totpLoginRow(port: number, devices: Device[], o: { workers
         d.last = s;
         const first = await send('login', { port, method: 'POST', path: '/api/account/login', body: { UserName: d.userName, Password: PASSWORD } });
         if (!first.text.includes('requiresTwoFactor')) throw new FlowFailure(`login did not ask for a second factor: ${first.text.slice(0, 80)}`);
-        await send('mfa/login', { port, method: 'POST', path: '/api/account/mfa/login', cookie: cookiesFrom(first), body: { Code: await generate({ secret: d.key, epoch: s * 30 }) } });
+        await send('mfa/login', {
+          port,
+          method: 'POST',
+          path: '/api/account/mfa/login',
+          cookie: cookiesFrom(first),
+          body: { Code: await generate({ secret: d.key, epoch: s * 30 }) },
+        });
       },
     },
     { duration: o.duration, cpuMs: o.cpuMs },

@@ -62,7 +62,15 @@ let enginePromise;
 function loadEngine() {
   enginePromise ??= (async () => {
     // The engine reports panics through this global (what Prisma's CLI installs).
-    globalThis.PRISMA_WASM_PANIC_REGISTRY ??= { message: '', set_message(m) { this.message = m; }, get() { return this.message; } };
+    globalThis.PRISMA_WASM_PANIC_REGISTRY ??= {
+      message: '',
+      set_message(m) {
+        this.message = m;
+      },
+      get() {
+        return this.message;
+      },
+    };
     const entry = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm');
     const bytes = readFileSync(join(dirname(entry), 'schema_engine_bg.wasm'));
     const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': engineBindings });
@@ -268,7 +276,9 @@ if (isMain) {
   main().catch((err) => {
     console.error(err instanceof Error ? err.message : err);
     if (err?.code === 'ECONNREFUSED' || err?.code === '28000') {
-      console.error(`The PostgreSQL migrations are computed on a scratch database: start PostgreSQL or point DATABASE_URL at one (tried ${postgresAdminUrl()}).`);
+      console.error(
+        `The PostgreSQL migrations are computed on a scratch database: start PostgreSQL or point DATABASE_URL at one (tried ${postgresAdminUrl()}).`,
+      );
     }
     process.exitCode = 1;
   });

@@ -5,12 +5,7 @@ import { RealmBrand } from './realm-brand';
  * The frame of the pages end users see: the realm's branding (product name and logo, RealmBrand)
  * above one calm card.
  */
-export function HostedShell({ title, subtitle, children, footer }: {
-  title: string;
-  subtitle?: ReactNode;
-  children: ReactNode;
-  footer?: ReactNode;
-}) {
+export function HostedShell({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
     <main className="hosted" id="main">
       <div className="card hosted-card">

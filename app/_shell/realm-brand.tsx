@@ -19,7 +19,13 @@ export async function RealmBrand({ size = 'md' }: { size?: 'sm' | 'md' }) {
   return (
     <>
       {logo ? (
-        <img className={size === 'sm' ? 'brand-logo brand-logo-sm' : 'brand-logo'} src={logo} alt={`${name} logo`} data-testid="realm-logo" referrerPolicy="no-referrer" />
+        <img
+          className={size === 'sm' ? 'brand-logo brand-logo-sm' : 'brand-logo'}
+          src={logo}
+          alt={`${name} logo`}
+          data-testid="realm-logo"
+          referrerPolicy="no-referrer"
+        />
       ) : (
         <span className={markClass} aria-hidden="true">
           {initials(name)}

@@ -62,7 +62,10 @@ function Responses({ op, doc }: { op: Operation; doc: OpenApiDocument }) {
     <div className={styles.responses}>
       {Object.entries(op.responses).map(([status, r]) => {
         const ref = '$ref' in r ? r.$ref : undefined;
-        const resolved = (ref ? doc.components.responses[ref.split('/').pop() ?? ''] : r) as { description?: string; content?: Record<string, { schema: JsonSchema }> };
+        const resolved = (ref ? doc.components.responses[ref.split('/').pop() ?? ''] : r) as {
+          description?: string;
+          content?: Record<string, { schema: JsonSchema }>;
+        };
         const anchor = ref ? anchorOfRef(ref) : undefined;
         const content = Object.entries(resolved?.content ?? {});
         return (

@@ -28,7 +28,8 @@ function operationsByTag(paths: Record<string, PathItem>): Map<string, Entry[]> 
       }
     }
   }
-  for (const list of byTag.values()) list.sort((a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method as never) - METHOD_ORDER.indexOf(b.method as never));
+  for (const list of byTag.values())
+    list.sort((a, b) => a.path.localeCompare(b.path) || METHOD_ORDER.indexOf(a.method as never) - METHOD_ORDER.indexOf(b.method as never));
   return byTag;
 }
 

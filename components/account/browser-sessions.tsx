@@ -24,7 +24,14 @@ function signOutLabel(s: BrowserSession, now: number): string {
 }
 
 /** The person's browser sessions, this one first, each other one with its own "Sign out". */
-export function BrowserSessions({ sessions, now, pendingId, othersBusy, onSignOut, onSignOutOthers }: {
+export function BrowserSessions({
+  sessions,
+  now,
+  pendingId,
+  othersBusy,
+  onSignOut,
+  onSignOutOthers,
+}: {
   sessions: BrowserSession[];
   now: number;
   pendingId: string | null;
@@ -70,7 +77,14 @@ export function BrowserSessions({ sessions, now, pendingId, othersBusy, onSignOu
                   <td>{s.IsCurrent ? 'Now' : <Ago iso={s.LastSeenAt} now={now} />}</td>
                   <td className="actions">
                     {s.IsCurrent ? null : (
-                      <Button variant="ghost" size="sm" busy={pendingId === s.Id} busyLabel="Signing out…" aria-label={signOutLabel(s, now)} onClick={() => onSignOut(s)}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        busy={pendingId === s.Id}
+                        busyLabel="Signing out…"
+                        aria-label={signOutLabel(s, now)}
+                        onClick={() => onSignOut(s)}
+                      >
                         Sign out
                       </Button>
                     )}

@@ -4,7 +4,17 @@ import type { ClientSession } from './account-types';
 import { Ago } from './browser-sessions';
 
 /** Applications signed in as the person (one row per grant), each with "Remove access". */
-export function ConnectedApps({ clients, now, pendingId, onRemove }: { clients: ClientSession[]; now: number; pendingId: string | null; onRemove: (c: ClientSession) => void }) {
+export function ConnectedApps({
+  clients,
+  now,
+  pendingId,
+  onRemove,
+}: {
+  clients: ClientSession[];
+  now: number;
+  pendingId: string | null;
+  onRemove: (c: ClientSession) => void;
+}) {
   return (
     <div className="stack-sm">
       <h3>Connected applications</h3>
@@ -46,7 +56,14 @@ export function ConnectedApps({ clients, now, pendingId, onRemove }: { clients: 
                     <Ago iso={c.CreatedAt} now={now} />
                   </td>
                   <td className="actions">
-                    <Button variant="ghost" size="sm" busy={pendingId === c.Id} busyLabel="Removing…" aria-label={`Remove access for ${c.ClientName}`} onClick={() => onRemove(c)}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      busy={pendingId === c.Id}
+                      busyLabel="Removing…"
+                      aria-label={`Remove access for ${c.ClientName}`}
+                      onClick={() => onRemove(c)}
+                    >
                       Remove access
                     </Button>
                   </td>

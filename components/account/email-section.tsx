@@ -14,7 +14,11 @@ export function EmailSection({ email, confirmed }: { email: string; confirmed: b
   const isConfirmed = status.data?.EmailConfirmed ?? confirmed;
   const address = status.data?.Email ?? email;
   return (
-    <AccountSection id="email" title="E-mail" description="Where we send sign-in codes, links and security notices. To use another address, request a profile change.">
+    <AccountSection
+      id="email"
+      title="E-mail"
+      description="Where we send sign-in codes, links and security notices. To use another address, request a profile change."
+    >
       <QueryState isPending={false} error={status.error} onRetry={() => status.refetch()}>
         <dl className="dl">
           <dt>Address</dt>

@@ -44,7 +44,10 @@ export function PasskeysSection({ enabled }: { enabled: boolean }) {
   const add = useMutation({
     mutationFn: async (v: Values) => {
       const DisplayName = v.DisplayName || undefined;
-      const optionsJSON = await api<Parameters<typeof startRegistration>[0]['optionsJSON']>('/api/account/passkey/register-options', { method: 'POST', body: { DisplayName } });
+      const optionsJSON = await api<Parameters<typeof startRegistration>[0]['optionsJSON']>('/api/account/passkey/register-options', {
+        method: 'POST',
+        body: { DisplayName },
+      });
       const response = await startRegistration({ optionsJSON });
       return api<Passkey>('/api/account/passkey/register', { method: 'POST', body: { ...response, DisplayName } });
     },
@@ -96,7 +99,16 @@ export function PasskeysSection({ enabled }: { enabled: boolean }) {
                     <td>{formatDate(p.CreatedAt)}</td>
                     <td>{p.LastUsedAt ? formatDate(p.LastUsedAt) : <span className="muted">Never</span>}</td>
                     <td className="row" style={{ justifyContent: 'flex-end' }}>
-                      <Button variant="ghost" size="sm" onClick={() => { setNotice(null); remove.reset(); setToDelete(p); }} aria-label={`Remove passkey ${p.DisplayName}`}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => {
+                          setNotice(null);
+                          remove.reset();
+                          setToDelete(p);
+                        }}
+                        aria-label={`Remove passkey ${p.DisplayName}`}
+                      >
                         Remove
                       </Button>
                     </td>
@@ -110,21 +122,51 @@ export function PasskeysSection({ enabled }: { enabled: boolean }) {
         )}
       </QueryState>
       {adding ? (
-        <form className="form" noValidate aria-label="Add a passkey" onSubmit={form.handleSubmit((v) => { clear(); setNotice(null); add.mutate(v); })}>
+        <form
+          className="form"
+          noValidate
+          aria-label="Add a passkey"
+          onSubmit={form.handleSubmit((v) => {
+            clear();
+            setNotice(null);
+            add.mutate(v);
+          })}
+        >
           {ceremonyError ? <Alert tone="danger" title={ceremonyError} /> : <ErrorSummary summary={summary} ref={summaryRef} />}
-          <TextField label="Passkey name" optional registration={form.register('DisplayName')} error={form.formState.errors.DisplayName?.message} hint="So you can tell your passkeys apart, e.g. “Work laptop”." autoComplete="off" />
+          <TextField
+            label="Passkey name"
+            optional
+            registration={form.register('DisplayName')}
+            error={form.formState.errors.DisplayName?.message}
+            hint="So you can tell your passkeys apart, e.g. “Work laptop”."
+            autoComplete="off"
+          />
           <div className="form-actions">
             <Button type="submit" variant="primary" busy={add.isPending} busyLabel="Follow your browser’s prompt…">
               Create passkey
             </Button>
-            <Button variant="ghost" onClick={() => { setAdding(false); clear(); add.reset(); }}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setAdding(false);
+                clear();
+                add.reset();
+              }}
+            >
               Cancel
             </Button>
           </div>
         </form>
       ) : (
         <div>
-          <Button variant="primary" disabled={!supported} onClick={() => { setNotice(null); setAdding(true); }}>
+          <Button
+            variant="primary"
+            disabled={!supported}
+            onClick={() => {
+              setNotice(null);
+              setAdding(true);
+            }}
+          >
             Add a passkey
           </Button>
           {!supported ? <p className="field-hint">This browser does not support passkeys.</p> : null}
@@ -140,9 +182,7 @@ export function PasskeysSection({ enabled }: { enabled: boolean }) {
         busy={remove.isPending}
         error={remove.isError ? problemMessage(remove.error) : null}
       >
-        <p>
-          “{toDelete?.DisplayName}” will no longer sign you in. The copy on your device stays there until you delete it in its settings.
-        </p>
+        <p>“{toDelete?.DisplayName}” will no longer sign you in. The copy on your device stays there until you delete it in its settings.</p>
       </ConfirmDialog>
     </AccountSection>
   );

@@ -24,7 +24,8 @@ export function PasswordSection({ minLength }: { minLength?: number }) {
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   const [done, setDone] = useState(false);
   const change = useMutation({
-    mutationFn: (v: Values) => api('/api/account/change-password', { method: 'POST', body: { CurrentPassword: v.CurrentPassword, NewPassword: v.NewPassword } }),
+    mutationFn: (v: Values) =>
+      api('/api/account/change-password', { method: 'POST', body: { CurrentPassword: v.CurrentPassword, NewPassword: v.NewPassword } }),
     onSuccess: () => {
       form.reset();
       setDone(true);
@@ -37,17 +38,35 @@ export function PasswordSection({ minLength }: { minLength?: number }) {
   const errors = form.formState.errors;
   return (
     <AccountSection id="password" title="Password" description="Other browsers signed in to your account stay signed in.">
-      <form className="form" noValidate aria-label="Change password" onSubmit={form.handleSubmit((v) => { clear(); setDone(false); change.mutate(v); })}>
+      <form
+        className="form"
+        noValidate
+        aria-label="Change password"
+        onSubmit={form.handleSubmit((v) => {
+          clear();
+          setDone(false);
+          change.mutate(v);
+        })}
+      >
         <ErrorSummary summary={summary} ref={summaryRef} />
         {done ? <Alert tone="success" title="Your password was changed." /> : null}
-        <PasswordField label="Current password" registration={form.register('CurrentPassword')} error={errors.CurrentPassword?.message} autoComplete="current-password" />
+        <PasswordField
+          label="Current password"
+          registration={form.register('CurrentPassword')}
+          error={errors.CurrentPassword?.message}
+          autoComplete="current-password"
+        />
         <div className="form-grid">
           <PasswordField
             label="New password"
             registration={form.register('NewPassword')}
             error={errors.NewPassword?.message}
             autoComplete="new-password"
-            hint={minLength ? `At least ${minLength} characters; common passwords and ones containing your name are refused.` : 'Common passwords and ones containing your name are refused.'}
+            hint={
+              minLength
+                ? `At least ${minLength} characters; common passwords and ones containing your name are refused.`
+                : 'Common passwords and ones containing your name are refused.'
+            }
           />
           <PasswordField label="Repeat the new password" registration={form.register('Repeat')} error={errors.Repeat?.message} autoComplete="new-password" />
         </div>

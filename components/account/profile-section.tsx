@@ -69,7 +69,11 @@ export function ProfileSection({ user }: { user: ProfileUser }) {
       // 202 and 200 share the body: its Status says whether the new mailbox must answer first.
       queryClient.setQueryData<OwnRequests>(accountKeys.profileRequest, (old) => ({ ...old, Open: request }));
       setEditing(false);
-      setNotice(request.Status === 'AwaitingEmailVerification' ? 'Request sent. We e-mailed a link to the new address: open it to confirm the address, then an administrator decides.' : 'Request sent. An administrator will review it.');
+      setNotice(
+        request.Status === 'AwaitingEmailVerification'
+          ? 'Request sent. We e-mailed a link to the new address: open it to confirm the address, then an administrator decides.'
+          : 'Request sent. An administrator will review it.',
+      );
     },
     onError: (e) => report(e, { messages: { 'ChangeRequest.AlreadyOpen': 'You already have an open request. Cancel it first to ask for something else.' } }),
   });
@@ -85,7 +89,11 @@ export function ProfileSection({ user }: { user: ProfileUser }) {
   const errors = form.formState.errors;
   const fullName = [user.Firstname, user.Lastname].filter(Boolean).join(' ');
   return (
-    <AccountSection id="profile" title="Profile" description="Your name and address are changed by request: an administrator of this realm approves each change.">
+    <AccountSection
+      id="profile"
+      title="Profile"
+      description="Your name and address are changed by request: an administrator of this realm approves each change."
+    >
       <dl className="dl">
         <dt>User name</dt>
         <dd>{user.UserName}</dd>
@@ -106,7 +114,16 @@ export function ProfileSection({ user }: { user: ProfileUser }) {
             <p className="muted small">Sent {formatDate(open.CreatedAt)}.</p>
             <RequestChanges request={open} user={user} />
             <div className="row">
-              <Button variant="danger" size="sm" busy={cancel.isPending} busyLabel="Cancelling…" onClick={() => { setNotice(null); cancel.mutate(); }}>
+              <Button
+                variant="danger"
+                size="sm"
+                busy={cancel.isPending}
+                busyLabel="Cancelling…"
+                onClick={() => {
+                  setNotice(null);
+                  cancel.mutate();
+                }}
+              >
                 Cancel request
               </Button>
               {cancel.isError ? (
@@ -117,27 +134,67 @@ export function ProfileSection({ user }: { user: ProfileUser }) {
             </div>
           </div>
         ) : editing ? (
-          <form className="form" noValidate aria-labelledby="request-change-heading" onSubmit={form.handleSubmit((v) => { clear(); setNotice(null); submit.mutate(v); })}>
+          <form
+            className="form"
+            noValidate
+            aria-labelledby="request-change-heading"
+            onSubmit={form.handleSubmit((v) => {
+              clear();
+              setNotice(null);
+              submit.mutate(v);
+            })}
+          >
             <h3 id="request-change-heading">Request a change</h3>
             <ErrorSummary summary={summary} ref={summaryRef} />
             <div className="form-grid">
               <TextField label="First name" optional registration={form.register('Firstname')} error={errors.Firstname?.message} autoComplete="given-name" />
               <TextField label="Last name" optional registration={form.register('Lastname')} error={errors.Lastname?.message} autoComplete="family-name" />
-              <TextField label="Acronym" optional registration={form.register('Acronym')} error={errors.Acronym?.message} hint="Short initials some applications show." autoComplete="off" />
-              <TextField label="E-mail" type="email" registration={form.register('Email')} error={errors.Email?.message} hint="A new address must be confirmed through a link we send to it." autoComplete="email" spellCheck={false} autoCapitalize="none" />
+              <TextField
+                label="Acronym"
+                optional
+                registration={form.register('Acronym')}
+                error={errors.Acronym?.message}
+                hint="Short initials some applications show."
+                autoComplete="off"
+              />
+              <TextField
+                label="E-mail"
+                type="email"
+                registration={form.register('Email')}
+                error={errors.Email?.message}
+                hint="A new address must be confirmed through a link we send to it."
+                autoComplete="email"
+                spellCheck={false}
+                autoCapitalize="none"
+              />
             </div>
             <div className="form-actions">
               <Button type="submit" variant="primary" busy={submit.isPending} busyLabel="Sending…">
                 Send request
               </Button>
-              <Button variant="ghost" onClick={() => { setEditing(false); clear(); form.reset(current(user)); }}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  setEditing(false);
+                  clear();
+                  form.reset(current(user));
+                }}
+              >
                 Cancel
               </Button>
             </div>
           </form>
         ) : (
           <div>
-            <Button onClick={() => { form.reset(current(user)); setNotice(null); setEditing(true); }}>Request a change</Button>
+            <Button
+              onClick={() => {
+                form.reset(current(user));
+                setNotice(null);
+                setEditing(true);
+              }}
+            >
+              Request a change
+            </Button>
           </div>
         )}
         {decided ? (

@@ -46,7 +46,8 @@ export function SessionsSection() {
     void queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
     if (moveFocus) window.requestAnimationFrame(() => liveRef.current?.focus());
   };
-  const failed = (e: unknown, gone: string) => (alreadyGone(e) ? report({ tone: 'success', text: gone }, true) : report({ tone: 'danger', text: problemMessage(e) }, false));
+  const failed = (e: unknown, gone: string) =>
+    alreadyGone(e) ? report({ tone: 'success', text: gone }, true) : report({ tone: 'danger', text: problemMessage(e) }, false);
 
   const signOutOne = useMutation({
     mutationFn: (s: BrowserSession) => api(`/api/auth/sessions/${encodeURIComponent(s.Id)}`, { method: 'DELETE' }),
@@ -79,10 +80,24 @@ export function SessionsSection() {
               now={now}
               pendingId={signOutOne.isPending ? (signOutOne.variables?.Id ?? null) : null}
               othersBusy={signOutOthers.isPending}
-              onSignOut={(s) => { start(); signOutOne.mutate(s); }}
-              onSignOutOthers={() => { start(); signOutOthers.mutate(); }}
+              onSignOut={(s) => {
+                start();
+                signOutOne.mutate(s);
+              }}
+              onSignOutOthers={() => {
+                start();
+                signOutOthers.mutate();
+              }}
             />
-            <ConnectedApps clients={list.data.ClientSessions} now={now} pendingId={removeApp.isPending ? (removeApp.variables?.Id ?? null) : null} onRemove={(c) => { start(); removeApp.mutate(c); }} />
+            <ConnectedApps
+              clients={list.data.ClientSessions}
+              now={now}
+              pendingId={removeApp.isPending ? (removeApp.variables?.Id ?? null) : null}
+              onRemove={(c) => {
+                start();
+                removeApp.mutate(c);
+              }}
+            />
           </>
         ) : null}
       </QueryState>

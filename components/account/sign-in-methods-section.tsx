@@ -24,7 +24,11 @@ export function SignInMethodsSection() {
       ]
     : [];
   return (
-    <AccountSection id="sign-in-methods" title="Sign-in methods" description={info.data ? `What ${info.data.DisplayName} offers, and what you have set up.` : undefined}>
+    <AccountSection
+      id="sign-in-methods"
+      title="Sign-in methods"
+      description={info.data ? `What ${info.data.DisplayName} offers, and what you have set up.` : undefined}
+    >
       <QueryState isPending={info.isPending} error={info.error} onRetry={() => info.refetch()}>
         <ul className="account-methods" aria-label="Sign-in methods">
           {methods.map((m) => (

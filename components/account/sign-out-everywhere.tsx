@@ -20,7 +20,13 @@ export function SignOutEverywhere() {
       <h3>Sign out everywhere</h3>
       <p className="muted small">Ends every session of your account, on this browser too, and removes every application’s access.</p>
       <div>
-        <Button variant="danger" onClick={() => { everywhere.reset(); setOpen(true); }}>
+        <Button
+          variant="danger"
+          onClick={() => {
+            everywhere.reset();
+            setOpen(true);
+          }}
+        >
           Sign out everywhere…
         </Button>
       </div>

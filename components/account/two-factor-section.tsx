@@ -14,7 +14,12 @@ import { QueryState } from '@/components/ui/query-state';
 import { accountKeys, type MfaSetup, type MfaStatus } from './account-types';
 import { AccountSection } from './section';
 
-const schema = z.object({ Code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.') });
+const schema = z.object({
+  Code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.'),
+});
 type Values = z.infer<typeof schema>;
 const FIELDS = ['Code'] as const;
 
@@ -27,7 +32,14 @@ function svgDataUrl(svg: string): string {
 }
 
 /** A 6-digit code form used to confirm enrolment and to turn 2FA off. */
-function CodeForm({ label, submitLabel, busyLabel, variant, onSubmit, busy }: {
+function CodeForm({
+  label,
+  submitLabel,
+  busyLabel,
+  variant,
+  onSubmit,
+  busy,
+}: {
   label: string;
   submitLabel: string;
   busyLabel: string;
@@ -38,9 +50,27 @@ function CodeForm({ label, submitLabel, busyLabel, variant, onSubmit, busy }: {
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { Code: '' } });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   return (
-    <form className="form" noValidate aria-label={label} onSubmit={form.handleSubmit((v) => { clear(); onSubmit(v, (e) => { form.resetField('Code'); report(e, { codeFields: { 'Mfa.InvalidCode': 'Code', 'Mfa.CodeReplayed': 'Code' } }); }); })}>
+    <form
+      className="form"
+      noValidate
+      aria-label={label}
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        onSubmit(v, (e) => {
+          form.resetField('Code');
+          report(e, { codeFields: { 'Mfa.InvalidCode': 'Code', 'Mfa.CodeReplayed': 'Code' } });
+        });
+      })}
+    >
       <ErrorSummary summary={summary} ref={summaryRef} />
-      <TextField label="Verification code" registration={form.register('Code')} error={form.formState.errors.Code?.message} inputMode="numeric" autoComplete="one-time-code" spellCheck={false} />
+      <TextField
+        label="Verification code"
+        registration={form.register('Code')}
+        error={form.formState.errors.Code?.message}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        spellCheck={false}
+      />
       <div className="form-actions">
         <Button type="submit" variant={variant} busy={busy} busyLabel={busyLabel}>
           {submitLabel}
@@ -59,7 +89,10 @@ export function TwoFactorSection({ required }: { required?: boolean }) {
   const [disabling, setDisabling] = useState(false);
   const start = useMutation({
     mutationFn: () => api<MfaSetup>('/api/account/mfa/setup', { method: 'POST', body: {} }),
-    onSuccess: (s) => { setNotice(null); setSetup(s); },
+    onSuccess: (s) => {
+      setNotice(null);
+      setSetup(s);
+    },
   });
   const verify = useMutation({ mutationFn: (v: Values) => api('/api/account/mfa/verify', { method: 'POST', body: v }) });
   const disable = useMutation({ mutationFn: (v: Values) => api('/api/account/mfa/disable', { method: 'POST', body: v }) });
@@ -87,7 +120,11 @@ export function TwoFactorSection({ required }: { required?: boolean }) {
                 busy={disable.isPending}
                 onSubmit={(v, report) =>
                   disable.mutate(v, {
-                    onSuccess: () => { setDisabling(false); setNotice('Two-factor authentication is off.'); void refresh(); },
+                    onSuccess: () => {
+                      setDisabling(false);
+                      setNotice('Two-factor authentication is off.');
+                      void refresh();
+                    },
                     onError: (e) => report(e),
                   })
                 }
@@ -102,7 +139,13 @@ export function TwoFactorSection({ required }: { required?: boolean }) {
             <div className="stack-sm">
               <p>Two-factor authentication is on. Signing in asks for a code from your authenticator app.</p>
               <div>
-                <Button variant="danger" onClick={() => { setNotice(null); setDisabling(true); }}>
+                <Button
+                  variant="danger"
+                  onClick={() => {
+                    setNotice(null);
+                    setDisabling(true);
+                  }}
+                >
                   Turn off two-factor authentication
                 </Button>
               </div>
@@ -125,7 +168,11 @@ export function TwoFactorSection({ required }: { required?: boolean }) {
                 busy={verify.isPending}
                 onSubmit={(v, report) =>
                   verify.mutate(v, {
-                    onSuccess: () => { setSetup(null); setNotice('Two-factor authentication is on.'); void refresh(); },
+                    onSuccess: () => {
+                      setSetup(null);
+                      setNotice('Two-factor authentication is on.');
+                      void refresh();
+                    },
                     onError: (e) => report(e),
                   })
                 }
@@ -144,7 +191,11 @@ export function TwoFactorSection({ required }: { required?: boolean }) {
               <Button variant="primary" busy={start.isPending} busyLabel="Preparing…" onClick={() => start.mutate()}>
                 Set up an authenticator app
               </Button>
-              {start.isError ? <span role="alert" className="field-error">{problemMessage(start.error)}</span> : null}
+              {start.isError ? (
+                <span role="alert" className="field-error">
+                  {problemMessage(start.error)}
+                </span>
+              ) : null}
             </div>
           </div>
         )}

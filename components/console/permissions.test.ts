@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { can, visibleNav } from './permissions';
 
-const viewer = (Permissions: string[], ControlPlanePermissions: string[] = [], IsControlPlane = false) => ({ Permissions, ControlPlanePermissions, IsControlPlane });
+const viewer = (Permissions: string[], ControlPlanePermissions: string[] = [], IsControlPlane = false) => ({
+  Permissions,
+  ControlPlanePermissions,
+  IsControlPlane,
+});
 
 describe('can', () => {
   it('grants the exact permission, <resource>:admin and realm:admin', () => {
@@ -22,7 +26,16 @@ describe('can', () => {
 describe('visibleNav', () => {
   it('shows realm management only with control-plane rights', () => {
     const labels = (v: ReturnType<typeof viewer>) => visibleNav(v).map((i) => i.label);
-    expect(labels(viewer(['realm:admin']))).toEqual(['Users', 'Groups', 'Roles', 'Change requests', 'OAuth clients', 'Service accounts', 'Security log', 'Realm settings']);
+    expect(labels(viewer(['realm:admin']))).toEqual([
+      'Users',
+      'Groups',
+      'Roles',
+      'Change requests',
+      'OAuth clients',
+      'Service accounts',
+      'Security log',
+      'Realm settings',
+    ]);
     expect(labels(viewer(['realm:admin'], ['realm:admin'], true))).toContain('Realms');
     expect(labels(viewer(['user:read']))).toEqual(['Users']);
     expect(labels(viewer(['user:write']))).toEqual(['Change requests']);

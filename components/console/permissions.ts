@@ -16,21 +16,76 @@ export function can(viewer: Viewer, permission: string, app?: typeof CONTROL_PLA
 
 type NavSection = 'Directory' | 'Integrations' | 'Security' | 'Platform';
 export type NavItem = { href: string; label: string; description: string; section: NavSection } & (
-  | { permission: MainAppPermission; app?: undefined }
-  | { permission: ControlPlanePermission; app: typeof CONTROL_PLANE_APP_SLUG }
+  { permission: MainAppPermission; app?: undefined } | { permission: ControlPlanePermission; app: typeof CONTROL_PLANE_APP_SLUG }
 );
 
 export const NAV_ITEMS: NavItem[] = [
   { href: '/console/users', label: 'Users', description: 'People who can sign in to this realm.', permission: 'user:read', section: 'Directory' },
-  { href: '/console/groups', label: 'Groups', description: 'Memberships, nesting and the roles they grant.', permission: 'authorization-group:read', section: 'Directory' },
-  { href: '/console/roles', label: 'Roles', description: "Named sets of an application's permissions.", permission: 'permission-role:read', section: 'Directory' },
-  { href: '/console/change-requests', label: 'Change requests', description: 'Profile changes waiting for a decision.', permission: 'user:write', section: 'Directory' },
-  { href: '/console/oauth/clients', label: 'OAuth clients', description: 'Applications that sign people in or call APIs.', permission: 'oauth-client:read', section: 'Integrations' },
-  { href: '/console/service-accounts', label: 'Service accounts', description: 'Machine principals and their client credentials.', permission: 'service-account:read', section: 'Integrations' },
-  { href: '/console/security-log', label: 'Security log', description: 'Sign-ins and other security events of this realm.', permission: 'auth-log:read', section: 'Security' },
-  { href: '/console/settings', label: 'Realm settings', description: 'Sign-in methods, two-factor, passwords, registration and branding.', permission: 'realm:admin', section: 'Security' },
-  { href: '/console/realms', label: 'Realms', description: 'Create, change and retire realms.', permission: 'realm:read', app: 'control-plane', section: 'Platform' },
-  { href: '/console/platform-audit', label: 'Platform audit', description: 'Realm-level events across the platform.', permission: 'control-plane:platform-audit:read', app: 'control-plane', section: 'Platform' },
+  {
+    href: '/console/groups',
+    label: 'Groups',
+    description: 'Memberships, nesting and the roles they grant.',
+    permission: 'authorization-group:read',
+    section: 'Directory',
+  },
+  {
+    href: '/console/roles',
+    label: 'Roles',
+    description: "Named sets of an application's permissions.",
+    permission: 'permission-role:read',
+    section: 'Directory',
+  },
+  {
+    href: '/console/change-requests',
+    label: 'Change requests',
+    description: 'Profile changes waiting for a decision.',
+    permission: 'user:write',
+    section: 'Directory',
+  },
+  {
+    href: '/console/oauth/clients',
+    label: 'OAuth clients',
+    description: 'Applications that sign people in or call APIs.',
+    permission: 'oauth-client:read',
+    section: 'Integrations',
+  },
+  {
+    href: '/console/service-accounts',
+    label: 'Service accounts',
+    description: 'Machine principals and their client credentials.',
+    permission: 'service-account:read',
+    section: 'Integrations',
+  },
+  {
+    href: '/console/security-log',
+    label: 'Security log',
+    description: 'Sign-ins and other security events of this realm.',
+    permission: 'auth-log:read',
+    section: 'Security',
+  },
+  {
+    href: '/console/settings',
+    label: 'Realm settings',
+    description: 'Sign-in methods, two-factor, passwords, registration and branding.',
+    permission: 'realm:admin',
+    section: 'Security',
+  },
+  {
+    href: '/console/realms',
+    label: 'Realms',
+    description: 'Create, change and retire realms.',
+    permission: 'realm:read',
+    app: 'control-plane',
+    section: 'Platform',
+  },
+  {
+    href: '/console/platform-audit',
+    label: 'Platform audit',
+    description: 'Realm-level events across the platform.',
+    permission: 'control-plane:platform-audit:read',
+    app: 'control-plane',
+    section: 'Platform',
+  },
 ];
 
 export function visibleNav(viewer: Viewer): NavItem[] {

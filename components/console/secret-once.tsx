@@ -8,7 +8,13 @@ import { CopyField } from '@/components/ui/copy-button';
  * stored, so this panel is the one chance to copy it. The warning takes focus when the panel
  * appears, so keyboard and screen-reader users land on it rather than on the form that vanished.
  */
-export function SecretOnce({ clientId, secret, title = 'Copy the client secret now', children, actions }: {
+export function SecretOnce({
+  clientId,
+  secret,
+  title = 'Copy the client secret now',
+  children,
+  actions,
+}: {
   clientId?: string;
   secret: string;
   title?: string;
@@ -26,7 +32,10 @@ export function SecretOnce({ clientId, secret, title = 'Copy the client secret n
     <section className="card" aria-label="One-time secret" data-testid="secret-once">
       <div className="card-body stack">
         <Alert ref={alert} tone="warning" title={title}>
-          <p>You won’t see it again: Gatehouse keeps only a digest of it. Store it in your secret manager before you leave this page. If it gets lost, issue a new secret.</p>
+          <p>
+            You won’t see it again: Gatehouse keeps only a digest of it. Store it in your secret manager before you leave this page. If it gets lost, issue a
+            new secret.
+          </p>
         </Alert>
         {children}
         {clientId ? <CopyField label="Client ID" value={clientId} /> : null}

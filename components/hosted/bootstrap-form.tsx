@@ -43,7 +43,11 @@ export function BootstrapForm({ token, minLength }: { token: string; minLength: 
     return (
       <div className="stack">
         <Alert tone="danger" title={dead === 'used' ? 'This invite link has already been used' : 'This invite link is invalid or has expired'}>
-          <p>{dead === 'used' ? 'If you set your password with it, sign in with that password.' : 'Invite links work once, for 24 hours. Ask an administrator for a new one.'}</p>
+          <p>
+            {dead === 'used'
+              ? 'If you set your password with it, sign in with that password.'
+              : 'Invite links work once, for 24 hours. Ask an administrator for a new one.'}
+          </p>
         </Alert>
         <Link href="/login" className="btn btn-primary btn-block">
           Go to sign-in
@@ -55,9 +59,23 @@ export function BootstrapForm({ token, minLength }: { token: string; minLength: 
   const errors = form.formState.errors;
   const done = redeem.isSuccess;
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); redeem.mutate(v); })}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        redeem.mutate(v);
+      })}
+    >
       <ErrorSummary summary={summary} ref={summaryRef} />
-      <PasswordField label="New password" hint={`At least ${minLength} characters. A long passphrase is easiest to remember.`} registration={form.register('Password')} error={errors.Password?.message} autoComplete="new-password" autoFocus />
+      <PasswordField
+        label="New password"
+        hint={`At least ${minLength} characters. A long passphrase is easiest to remember.`}
+        registration={form.register('Password')}
+        error={errors.Password?.message}
+        autoComplete="new-password"
+        autoFocus
+      />
       <PasswordField label="Repeat the password" registration={form.register('Confirm')} error={errors.Confirm?.message} autoComplete="new-password" />
       <Button type="submit" variant="primary" block busy={redeem.isPending || done} busyLabel={done ? 'Opening the console…' : 'Saving…'}>
         Set password and continue

@@ -18,7 +18,16 @@ const FIELDS = ['Code'] as const;
  * A 6-digit code entry (authenticator app, e-mailed code, enrolment check). A refused code is shown
  * at the field and the field is emptied for the next try; other problems go to the summary.
  */
-export function CodeForm({ label, hint, invalidMessage, submitLabel, busyLabel, send, onOutcome, children }: {
+export function CodeForm({
+  label,
+  hint,
+  invalidMessage,
+  submitLabel,
+  busyLabel,
+  send,
+  onOutcome,
+  children,
+}: {
   label: string;
   hint?: ReactNode;
   invalidMessage: string;
@@ -28,7 +37,12 @@ export function CodeForm({ label, hint, invalidMessage, submitLabel, busyLabel, 
   onOutcome: (o: LoginOutcome) => void;
   children?: ReactNode;
 }) {
-  const schema = z.object({ Code: z.string().trim().regex(/^\d{6}$/, invalidMessage) });
+  const schema = z.object({
+    Code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, invalidMessage),
+  });
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { Code: '' } });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   const verify = useMutation({
@@ -46,7 +60,14 @@ export function CodeForm({ label, hint, invalidMessage, submitLabel, busyLabel, 
   });
   const done = verify.isSuccess;
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); verify.mutate(v); })}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        verify.mutate(v);
+      })}
+    >
       <ErrorSummary summary={summary} ref={summaryRef} />
       <TextField
         label={label}

@@ -24,7 +24,9 @@ const schema = z.object({
 type Values = z.infer<typeof schema>;
 const FIELDS = ['UserName', 'Password'] as const;
 
-const emailSchema = z.object({ Email: z.string().trim().min(1, 'Enter your e-mail address.').pipe(z.email('Enter a valid e-mail address, like name@example.com.')) });
+const emailSchema = z.object({
+  Email: z.string().trim().min(1, 'Enter your e-mail address.').pipe(z.email('Enter a valid e-mail address, like name@example.com.')),
+});
 type EmailValues = z.infer<typeof emailSchema>;
 const EMAIL_FIELDS = ['Email'] as const;
 
@@ -37,7 +39,13 @@ export type LoginNotice = 'link-invalid' | null;
  * `loginHint` (already checked by login-hint.ts) prefills the user name, and the e-mail address of
  * the mailed code and link when it is one.
  */
-export function LoginForm({ redirectTo, methods, initialStep = { kind: 'start' }, notice = null, loginHint }: {
+export function LoginForm({
+  redirectTo,
+  methods,
+  initialStep = { kind: 'start' },
+  notice = null,
+  loginHint,
+}: {
   redirectTo: string;
   methods: SignInMethods;
   initialStep?: LoginStep;
@@ -94,7 +102,14 @@ function StepFrame({ title, children }: { title: string; children: ReactNode }) 
 
 type Mode = 'choose' | 'email-code' | 'magic-link';
 
-function StartStep({ methods, redirectTo, onOutcome, done, notice, loginHint }: {
+function StartStep({
+  methods,
+  redirectTo,
+  onOutcome,
+  done,
+  notice,
+  loginHint,
+}: {
   methods: SignInMethods;
   redirectTo: string;
   onOutcome: (o: LoginOutcome) => void;
@@ -202,12 +217,35 @@ function PasswordStep({ onOutcome, done, loginHint }: { onOutcome: (o: LoginOutc
   const errors = form.formState.errors;
 
   return (
-    <form className="form" method="post" noValidate onSubmit={form.handleSubmit((v) => { clear(); login.mutate(v); })} aria-describedby={summary ? 'login-error' : undefined}>
+    <form
+      className="form"
+      method="post"
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        login.mutate(v);
+      })}
+      aria-describedby={summary ? 'login-error' : undefined}
+    >
       <div id="login-error">
         <ErrorSummary summary={summary} ref={summaryRef} />
       </div>
-      <TextField label="User name or e-mail" registration={form.register('UserName')} error={errors.UserName?.message} autoComplete="username webauthn" autoCapitalize="none" spellCheck={false} autoFocus={!loginHint} />
-      <PasswordField label="Password" registration={form.register('Password')} error={errors.Password?.message} autoComplete="current-password" autoFocus={Boolean(loginHint)} />
+      <TextField
+        label="User name or e-mail"
+        registration={form.register('UserName')}
+        error={errors.UserName?.message}
+        autoComplete="username webauthn"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus={!loginHint}
+      />
+      <PasswordField
+        label="Password"
+        registration={form.register('Password')}
+        error={errors.Password?.message}
+        autoComplete="current-password"
+        autoFocus={Boolean(loginHint)}
+      />
       <Button type="submit" variant="primary" block busy={busy} busyLabel={done ? 'Signing in…' : 'Checking…'}>
         Sign in
       </Button>
@@ -216,7 +254,15 @@ function PasswordStep({ onOutcome, done, loginHint }: { onOutcome: (o: LoginOutc
 }
 
 /** The e-mail address for a mailed code or link; keeps what was typed when going back. */
-function EmailForm({ initialEmail, intro, submitLabel, busyLabel, send, onSent, onBack }: {
+function EmailForm({
+  initialEmail,
+  intro,
+  submitLabel,
+  busyLabel,
+  send,
+  onSent,
+  onBack,
+}: {
   initialEmail: string;
   intro: string;
   submitLabel: string;
@@ -229,10 +275,26 @@ function EmailForm({ initialEmail, intro, submitLabel, busyLabel, send, onSent, 
   const { summary, summaryRef, report, clear } = useProblem(form.setError, EMAIL_FIELDS);
   const request = useMutation({ mutationFn: (v: EmailValues) => send(v.Email.trim()), onSuccess: (_, v) => onSent(v.Email.trim()), onError: (e) => report(e) });
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); request.mutate(v); })}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        request.mutate(v);
+      })}
+    >
       <p className="muted">{intro}</p>
       <ErrorSummary summary={summary} ref={summaryRef} />
-      <TextField label="E-mail address" type="email" registration={form.register('Email')} error={form.formState.errors.Email?.message} autoComplete="email" autoCapitalize="none" spellCheck={false} autoFocus />
+      <TextField
+        label="E-mail address"
+        type="email"
+        registration={form.register('Email')}
+        error={form.formState.errors.Email?.message}
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+      />
       <Button type="submit" variant="primary" block busy={request.isPending} busyLabel={busyLabel}>
         {submitLabel}
       </Button>
@@ -263,7 +325,11 @@ function EmailCodeFlow({ initialEmail, onOutcome, onBack }: { initialEmail: stri
   return (
     <CodeForm
       label="Code from the e-mail"
-      hint={<>If <strong>{sentTo}</strong> has an account here, a 6-digit code is on its way. It works for 10 minutes.</>}
+      hint={
+        <>
+          If <strong>{sentTo}</strong> has an account here, a 6-digit code is on its way. It works for 10 minutes.
+        </>
+      }
       invalidMessage="Enter the 6-digit code from the e-mail."
       submitLabel="Continue"
       busyLabel="Checking…"

@@ -24,6 +24,7 @@ class PasskeyCancelled extends Error {}
 
 export function passkeyMessage(error: unknown): string | null {
   if (error instanceof PasskeyCancelled) return 'The passkey prompt was closed or no passkey was chosen. Try again, or use another way to sign in.';
-  if (error instanceof ApiError && error.status === 401 && error.code !== 'SignIn.NoPendingSignIn') return 'This passkey is not known here. Try another passkey or another way to sign in.';
+  if (error instanceof ApiError && error.status === 401 && error.code !== 'SignIn.NoPendingSignIn')
+    return 'This passkey is not known here. Try another passkey or another way to sign in.';
   return null;
 }

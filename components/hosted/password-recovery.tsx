@@ -25,7 +25,8 @@ export function ForgotPasswordForm({ redirectTo }: { redirectTo: string | null }
   const form = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema), defaultValues: { Email: '' } });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, ['Email'] as const);
   const request = useMutation({
-    mutationFn: (v: ForgotValues) => api('/api/account/forgot-password', { method: 'POST', body: { Email: v.Email.trim(), ...(redirectTo ? { Redirect: redirectTo } : {}) } }),
+    mutationFn: (v: ForgotValues) =>
+      api('/api/account/forgot-password', { method: 'POST', body: { Email: v.Email.trim(), ...(redirectTo ? { Redirect: redirectTo } : {}) } }),
     onError: (e) => report(e),
   });
   if (request.isSuccess) {
@@ -33,7 +34,8 @@ export function ForgotPasswordForm({ redirectTo }: { redirectTo: string | null }
       <div className="stack">
         <Alert tone="success" title="Check your mail">
           <p>
-            If <strong>{request.variables.Email.trim()}</strong> has an account here, we have sent a link to choose a new password. It works once, for a limited time.
+            If <strong>{request.variables.Email.trim()}</strong> has an account here, we have sent a link to choose a new password. It works once, for a limited
+            time.
           </p>
         </Alert>
         <Link href={loginHref(redirectTo)} className="btn btn-block">
@@ -43,9 +45,25 @@ export function ForgotPasswordForm({ redirectTo }: { redirectTo: string | null }
     );
   }
   return (
-    <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); request.mutate(v); })}>
+    <form
+      className="form"
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        request.mutate(v);
+      })}
+    >
       <ErrorSummary summary={summary} ref={summaryRef} />
-      <TextField label="E-mail address" type="email" registration={form.register('Email')} error={form.formState.errors.Email?.message} autoComplete="email" autoCapitalize="none" spellCheck={false} autoFocus />
+      <TextField
+        label="E-mail address"
+        type="email"
+        registration={form.register('Email')}
+        error={form.formState.errors.Email?.message}
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+      />
       <Button type="submit" variant="primary" block busy={request.isPending} busyLabel="Sending…">
         Send me a reset link
       </Button>
@@ -71,9 +89,11 @@ export function ResetPasswordForm({ token, minLength }: { token: string; minLeng
   const form = useForm<ResetValues>({ resolver: zodResolver(schema), defaultValues: { Email: '', NewPassword: '', Confirm: '' } });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, RESET_FIELDS);
   const reset = useMutation({
-    mutationFn: (v: ResetValues) => api<{ Redirect?: string }>('/api/account/reset-password', { method: 'POST', body: { Email: v.Email.trim(), Token: token, NewPassword: v.NewPassword } }),
+    mutationFn: (v: ResetValues) =>
+      api<{ Redirect?: string }>('/api/account/reset-password', { method: 'POST', body: { Email: v.Email.trim(), Token: token, NewPassword: v.NewPassword } }),
     // The password rules answer `errors.Password`; on this form the field is NewPassword.
-    onError: (e) => report(e instanceof ApiError && e.problem.errors?.Password ? new ApiError({ ...e.problem, errors: { NewPassword: e.problem.errors.Password } }) : e),
+    onError: (e) =>
+      report(e instanceof ApiError && e.problem.errors?.Password ? new ApiError({ ...e.problem, errors: { NewPassword: e.problem.errors.Password } }) : e),
   });
   if (reset.isSuccess) {
     const next = reset.data.Redirect ? safeRedirect(reset.data.Redirect, '') : '';
@@ -91,15 +111,39 @@ export function ResetPasswordForm({ token, minLength }: { token: string; minLeng
   const tokenDead = reset.error instanceof ApiError && reset.error.code?.startsWith('Token.');
   const errors = form.formState.errors;
   return (
-    <form className="form" method="post" noValidate onSubmit={form.handleSubmit((v) => { clear(); reset.mutate(v); })}>
+    <form
+      className="form"
+      method="post"
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        reset.mutate(v);
+      })}
+    >
       <ErrorSummary summary={summary} ref={summaryRef} />
       {tokenDead ? (
         <p className="small">
           <Link href="/forgot-password">Ask for a new reset link</Link>
         </p>
       ) : null}
-      <TextField label="E-mail address" type="email" hint="The address of your account, where the link was sent." registration={form.register('Email')} error={errors.Email?.message} autoComplete="username" autoCapitalize="none" spellCheck={false} autoFocus />
-      <PasswordField label="New password" hint={`At least ${minLength} characters. A long passphrase is easiest to remember.`} registration={form.register('NewPassword')} error={errors.NewPassword?.message} autoComplete="new-password" />
+      <TextField
+        label="E-mail address"
+        type="email"
+        hint="The address of your account, where the link was sent."
+        registration={form.register('Email')}
+        error={errors.Email?.message}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+      />
+      <PasswordField
+        label="New password"
+        hint={`At least ${minLength} characters. A long passphrase is easiest to remember.`}
+        registration={form.register('NewPassword')}
+        error={errors.NewPassword?.message}
+        autoComplete="new-password"
+      />
       <PasswordField label="Repeat the new password" registration={form.register('Confirm')} error={errors.Confirm?.message} autoComplete="new-password" />
       <Button type="submit" variant="primary" block busy={reset.isPending} busyLabel="Saving…">
         Set new password

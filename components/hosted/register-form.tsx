@@ -40,7 +40,9 @@ function schemaFor(c: RegistrationConfig) {
       UserName: text(c.fields.Username, 'Choose a user name.', 128),
       Firstname: text(c.fields.Firstname, 'Enter your first name.', 100),
       Lastname: text(c.fields.Lastname, 'Enter your last name.', 100),
-      Password: c.password ? z.string().min(c.password.minLength, `Use at least ${c.password.minLength} characters.`).max(1024, 'Use at most 1024 characters.') : z.string(),
+      Password: c.password
+        ? z.string().min(c.password.minLength, `Use at least ${c.password.minLength} characters.`).max(1024, 'Use at most 1024 characters.')
+        : z.string(),
       Confirm: z.string(),
       InviteCode: c.inviteCode ? z.string().trim().min(1, 'Enter your invite code.').max(100) : z.string(),
     })
@@ -91,21 +93,78 @@ export function RegisterForm({ config, redirectTo }: { config: RegistrationConfi
   const errors = form.formState.errors;
   const f = config.fields;
   return (
-    <form className="form" method="post" noValidate onSubmit={form.handleSubmit((v) => { clear(); register.mutate(v); })}>
+    <form
+      className="form"
+      method="post"
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        register.mutate(v);
+      })}
+    >
       <ErrorSummary summary={summary} ref={summaryRef} />
-      <TextField label="E-mail address" type="email" registration={form.register('Email')} error={errors.Email?.message} autoComplete="email" autoCapitalize="none" spellCheck={false} autoFocus />
+      <TextField
+        label="E-mail address"
+        type="email"
+        registration={form.register('Email')}
+        error={errors.Email?.message}
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        autoFocus
+      />
       {f.Username !== 'Off' ? (
-        <TextField label="User name" optional={f.Username === 'Optional'} registration={form.register('UserName')} error={errors.UserName?.message} autoComplete="username" autoCapitalize="none" spellCheck={false} />
+        <TextField
+          label="User name"
+          optional={f.Username === 'Optional'}
+          registration={form.register('UserName')}
+          error={errors.UserName?.message}
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
       ) : null}
-      {f.Firstname !== 'Off' ? <TextField label="First name" optional={f.Firstname === 'Optional'} registration={form.register('Firstname')} error={errors.Firstname?.message} autoComplete="given-name" /> : null}
-      {f.Lastname !== 'Off' ? <TextField label="Last name" optional={f.Lastname === 'Optional'} registration={form.register('Lastname')} error={errors.Lastname?.message} autoComplete="family-name" /> : null}
+      {f.Firstname !== 'Off' ? (
+        <TextField
+          label="First name"
+          optional={f.Firstname === 'Optional'}
+          registration={form.register('Firstname')}
+          error={errors.Firstname?.message}
+          autoComplete="given-name"
+        />
+      ) : null}
+      {f.Lastname !== 'Off' ? (
+        <TextField
+          label="Last name"
+          optional={f.Lastname === 'Optional'}
+          registration={form.register('Lastname')}
+          error={errors.Lastname?.message}
+          autoComplete="family-name"
+        />
+      ) : null}
       {config.password ? (
         <>
-          <PasswordField label="Password" hint={`At least ${config.password.minLength} characters. A long passphrase is easiest to remember.`} registration={form.register('Password')} error={errors.Password?.message} autoComplete="new-password" />
+          <PasswordField
+            label="Password"
+            hint={`At least ${config.password.minLength} characters. A long passphrase is easiest to remember.`}
+            registration={form.register('Password')}
+            error={errors.Password?.message}
+            autoComplete="new-password"
+          />
           <PasswordField label="Repeat the password" registration={form.register('Confirm')} error={errors.Confirm?.message} autoComplete="new-password" />
         </>
       ) : null}
-      {config.inviteCode ? <TextField label="Invite code" hint="The code you were given to join." registration={form.register('InviteCode')} error={errors.InviteCode?.message} autoComplete="off" autoCapitalize="none" spellCheck={false} /> : null}
+      {config.inviteCode ? (
+        <TextField
+          label="Invite code"
+          hint="The code you were given to join."
+          registration={form.register('InviteCode')}
+          error={errors.InviteCode?.message}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+        />
+      ) : null}
       <Button type="submit" variant="primary" block busy={register.isPending} busyLabel="Creating your account…">
         Create account
       </Button>
@@ -169,4 +228,3 @@ export function RegisterVerify({ token, methods, fallback }: { token: string; me
     </div>
   );
 }
-

@@ -97,7 +97,18 @@ export function SecureSetupGrace({ dueAt, redirectTo }: { dueAt?: string; redire
   return (
     <div className="stack">
       <Alert tone="warning" title="Please set up two-factor authentication">
-        <p>You are signed in. Your account needs a second factor{when ? <> by <strong>{when}</strong></> : ' soon'}; after that you cannot sign in without one.</p>
+        <p>
+          You are signed in. Your account needs a second factor
+          {when ? (
+            <>
+              {' '}
+              by <strong>{when}</strong>
+            </>
+          ) : (
+            ' soon'
+          )}
+          ; after that you cannot sign in without one.
+        </p>
       </Alert>
       <Link href="/account" className="btn btn-primary btn-block">
         Set it up now

@@ -126,7 +126,9 @@ export function VerifyProfileEmail({ token }: { token: string }) {
       redeem={(Token) => api<VerifiedRequest>('/api/account/profile/request/verify-email', { method: 'POST', body: { Token } })}
       confirmed="Your new e-mail address is confirmed"
       message={(data) =>
-        data.Status === 'Approved' ? 'The change has been applied.' : 'Your change request now waits for an administrator. You will get an e-mail when it has been decided.'
+        data.Status === 'Approved'
+          ? 'The change has been applied.'
+          : 'Your change request now waits for an administrator. You will get an e-mail when it has been decided.'
       }
       progress="Confirming your new e-mail address…"
       action="Confirm my new e-mail address"

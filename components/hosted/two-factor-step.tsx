@@ -68,7 +68,14 @@ function PasskeySecondStep({ onOutcome }: { onOutcome: (o: LoginOutcome) => void
           <p>{passkeyMessage(passkey.error) ?? problemMessage(passkey.error)}</p>
         </Alert>
       ) : null}
-      <Button variant="primary" block autoFocus busy={passkey.isPending || passkey.isSuccess} busyLabel={passkey.isSuccess ? 'Signing you in…' : 'Waiting for your passkey…'} onClick={() => passkey.mutate()}>
+      <Button
+        variant="primary"
+        block
+        autoFocus
+        busy={passkey.isPending || passkey.isSuccess}
+        busyLabel={passkey.isSuccess ? 'Signing you in…' : 'Waiting for your passkey…'}
+        onClick={() => passkey.mutate()}
+      >
         Use your passkey
       </Button>
     </div>
@@ -78,7 +85,10 @@ function PasskeySecondStep({ onOutcome }: { onOutcome: (o: LoginOutcome) => void
 function EmailCodeSecondStep({ onOutcome }: { onOutcome: (o: LoginOutcome) => void }) {
   // No Email: the server reads the pending cookie and mails the account's own address.
   const [sends, setSends] = useState(0);
-  const request = useMutation({ mutationFn: () => api('/api/account/email-otp/login/request', { method: 'POST', body: {} }), onSuccess: () => setSends((n) => n + 1) });
+  const request = useMutation({
+    mutationFn: () => api('/api/account/email-otp/login/request', { method: 'POST', body: {} }),
+    onSuccess: () => setSends((n) => n + 1),
+  });
   if (sends === 0) {
     return (
       <div className="stack">
@@ -107,7 +117,11 @@ function EmailCodeSecondStep({ onOutcome }: { onOutcome: (o: LoginOutcome) => vo
       <Button variant="ghost" block busy={request.isPending} busyLabel="Sending…" onClick={() => request.mutate()}>
         Send a new code
       </Button>
-      {sends > 1 && !request.isPending ? <p className="small muted" role="status">A new code is on its way.</p> : null}
+      {sends > 1 && !request.isPending ? (
+        <p className="small muted" role="status">
+          A new code is on its way.
+        </p>
+      ) : null}
     </CodeForm>
   );
 }

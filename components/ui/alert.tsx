@@ -2,7 +2,13 @@ import type { ReactNode, Ref } from 'react';
 
 type Tone = 'info' | 'danger' | 'success' | 'warning';
 
-export function Alert({ tone = 'info', title, children, ref, live = tone === 'danger' ? 'assertive' : 'polite' }: {
+export function Alert({
+  tone = 'info',
+  title,
+  children,
+  ref,
+  live = tone === 'danger' ? 'assertive' : 'polite',
+}: {
   tone?: Tone;
   title?: ReactNode;
   children?: ReactNode;

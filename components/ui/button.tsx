@@ -23,7 +23,13 @@ export function Button({
   ...rest
 }: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'sm'; block?: boolean; busy?: boolean; busyLabel?: ReactNode }) {
   return (
-    <button type={type} className={[buttonClass(variant, size, block), className].filter(Boolean).join(' ')} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button
+      type={type}
+      className={[buttonClass(variant, size, block), className].filter(Boolean).join(' ')}
+      disabled={disabled || busy}
+      aria-busy={busy || undefined}
+      {...rest}
+    >
       {busy ? <span className="spinner" aria-hidden="true" /> : null}
       {busy && busyLabel ? busyLabel : children}
     </button>

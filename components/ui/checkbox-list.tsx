@@ -4,7 +4,16 @@ import { useId, type ReactNode } from 'react';
 export type CheckboxOption = { value: string; label: ReactNode; hint?: ReactNode; disabled?: boolean };
 
 /** A fieldset of checkboxes bound to a string[] (use with react-hook-form's Controller). */
-export function CheckboxList({ legend, hint, options, value, onChange, error, empty = 'Nothing to choose from.', disabled }: {
+export function CheckboxList({
+  legend,
+  hint,
+  options,
+  value,
+  onChange,
+  error,
+  empty = 'Nothing to choose from.',
+  disabled,
+}: {
   legend: ReactNode;
   hint?: ReactNode;
   options: CheckboxOption[];
@@ -18,7 +27,11 @@ export function CheckboxList({ legend, hint, options, value, onChange, error, em
   const selected = new Set(value);
   const toggle = (v: string, on: boolean) => onChange(on ? [...value.filter((x) => x !== v), v] : value.filter((x) => x !== v));
   return (
-    <fieldset className="fieldset" aria-describedby={[error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined} disabled={disabled}>
+    <fieldset
+      className="fieldset"
+      aria-describedby={[error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined}
+      disabled={disabled}
+    >
       <legend>{legend}</legend>
       {hint ? (
         <p className="field-hint" id={`${id}-hint`}>

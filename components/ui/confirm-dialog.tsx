@@ -8,7 +8,19 @@ import { Dialog } from './dialog';
  * Asks before an action. With `typeToConfirm`, the action stays disabled until that exact text is
  * typed (for irreversible operations).
  */
-export function ConfirmDialog({ open, onClose, onConfirm, title, children, confirmLabel, busyLabel, busy, error, tone = 'danger', typeToConfirm }: {
+export function ConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  children,
+  confirmLabel,
+  busyLabel,
+  busy,
+  error,
+  tone = 'danger',
+  typeToConfirm,
+}: {
   open: boolean;
   onClose: () => void;
   onConfirm: () => void;

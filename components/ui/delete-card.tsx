@@ -6,9 +6,27 @@ import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 
 /** A "danger zone" card: DELETE `path` after confirmation, then `onDeleted`. */
-export function DeleteCard({ path, what, name, explanation, onDeleted }: { path: string; what: string; name: string; explanation: ReactNode; onDeleted: () => void }) {
+export function DeleteCard({
+  path,
+  what,
+  name,
+  explanation,
+  onDeleted,
+}: {
+  path: string;
+  what: string;
+  name: string;
+  explanation: ReactNode;
+  onDeleted: () => void;
+}) {
   const [open, setOpen] = useState(false);
-  const remove = useMutation({ mutationFn: () => api(path, { method: 'DELETE' }), onSuccess: () => { setOpen(false); onDeleted(); } });
+  const remove = useMutation({
+    mutationFn: () => api(path, { method: 'DELETE' }),
+    onSuccess: () => {
+      setOpen(false);
+      onDeleted();
+    },
+  });
   return (
     <section className="card card-danger" aria-label={`Delete ${what}`}>
       <div className="card-body row-between">
@@ -22,7 +40,10 @@ export function DeleteCard({ path, what, name, explanation, onDeleted }: { path:
       </div>
       <ConfirmDialog
         open={open}
-        onClose={() => { setOpen(false); remove.reset(); }}
+        onClose={() => {
+          setOpen(false);
+          remove.reset();
+        }}
         title={`Delete ${what} “${name}”?`}
         confirmLabel={`Delete ${what}`}
         busyLabel="Deleting…"

@@ -5,7 +5,14 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
  * A modal on the native <dialog>: the browser traps focus, Escape closes it, and focus returns to
  * the element that opened it.
  */
-export function Dialog({ open, onClose, title, children, footer, describedBy }: {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  footer,
+  describedBy,
+}: {
   open: boolean;
   onClose: () => void;
   title: ReactNode;
@@ -28,7 +35,17 @@ export function Dialog({ open, onClose, title, children, footer, describedBy }: 
     }
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={titleId} aria-describedby={describedBy} onClose={() => open && onClose()} onCancel={(e) => { e.preventDefault(); onClose(); }}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      aria-describedby={describedBy}
+      onClose={() => open && onClose()}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
       {open ? (
         <>
           <div className="dialog-header">

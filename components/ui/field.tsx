@@ -14,7 +14,16 @@ function useDescribedBy(hint: ReactNode, error: string | undefined) {
   return { id, hintId, errorId, describedBy: [errorId, hintId].filter(Boolean).join(' ') || undefined };
 }
 
-function FieldShell({ id, label, optional, hint, hintId, error, errorId, children }: {
+function FieldShell({
+  id,
+  label,
+  optional,
+  hint,
+  hintId,
+  error,
+  errorId,
+  children,
+}: {
   id: string;
   label: ReactNode;
   optional?: boolean;
@@ -45,7 +54,15 @@ function FieldShell({ id, label, optional, hint, hintId, error, errorId, childre
   );
 }
 
-export function TextField({ label, hint, error, optional, registration, type = 'text', ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, keyof UseFormRegisterReturn | 'id'>) {
+export function TextField({
+  label,
+  hint,
+  error,
+  optional,
+  registration,
+  type = 'text',
+  ...rest
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, keyof UseFormRegisterReturn | 'id'>) {
   const d = useDescribedBy(hint, error);
   return (
     <FieldShell id={d.id} label={label} optional={optional} hint={hint} hintId={d.hintId} error={error} errorId={d.errorId}>
@@ -55,13 +72,28 @@ export function TextField({ label, hint, error, optional, registration, type = '
 }
 
 /** A password input with a show/hide toggle (a real button, reachable by keyboard). */
-export function PasswordField({ label, hint, error, optional, registration, ...rest }: Common & Omit<InputHTMLAttributes<HTMLInputElement>, keyof UseFormRegisterReturn | 'id' | 'type'>) {
+export function PasswordField({
+  label,
+  hint,
+  error,
+  optional,
+  registration,
+  ...rest
+}: Common & Omit<InputHTMLAttributes<HTMLInputElement>, keyof UseFormRegisterReturn | 'id' | 'type'>) {
   const d = useDescribedBy(hint, error);
   const [shown, setShown] = useState(false);
   return (
     <FieldShell id={d.id} label={label} optional={optional} hint={hint} hintId={d.hintId} error={error} errorId={d.errorId}>
       <div className="password-wrap">
-        <input id={d.id} type={shown ? 'text' : 'password'} className="input" aria-invalid={error ? true : undefined} aria-describedby={d.describedBy} {...rest} {...registration} />
+        <input
+          id={d.id}
+          type={shown ? 'text' : 'password'}
+          className="input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={d.describedBy}
+          {...rest}
+          {...registration}
+        />
         <button type="button" className="btn btn-ghost password-toggle" aria-controls={d.id} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
           {shown ? 'Hide' : 'Show'}
           <span className="visually-hidden"> password</span>
@@ -71,7 +103,14 @@ export function PasswordField({ label, hint, error, optional, registration, ...r
   );
 }
 
-export function TextAreaField({ label, hint, error, optional, registration, ...rest }: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof UseFormRegisterReturn | 'id'>) {
+export function TextAreaField({
+  label,
+  hint,
+  error,
+  optional,
+  registration,
+  ...rest
+}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, keyof UseFormRegisterReturn | 'id'>) {
   const d = useDescribedBy(hint, error);
   return (
     <FieldShell id={d.id} label={label} optional={optional} hint={hint} hintId={d.hintId} error={error} errorId={d.errorId}>
@@ -80,7 +119,15 @@ export function TextAreaField({ label, hint, error, optional, registration, ...r
   );
 }
 
-export function SelectField({ label, hint, error, optional, registration, children, ...rest }: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof UseFormRegisterReturn | 'id'>) {
+export function SelectField({
+  label,
+  hint,
+  error,
+  optional,
+  registration,
+  children,
+  ...rest
+}: Common & Omit<SelectHTMLAttributes<HTMLSelectElement>, keyof UseFormRegisterReturn | 'id'>) {
   const d = useDescribedBy(hint, error);
   return (
     <FieldShell id={d.id} label={label} optional={optional} hint={hint} hintId={d.hintId} error={error} errorId={d.errorId}>
@@ -91,7 +138,15 @@ export function SelectField({ label, hint, error, optional, registration, childr
   );
 }
 
-export function CheckboxField({ label, hint, registration, ...rest }: { label: ReactNode; hint?: ReactNode; registration: UseFormRegisterReturn } & Omit<InputHTMLAttributes<HTMLInputElement>, keyof UseFormRegisterReturn | 'id' | 'type'>) {
+export function CheckboxField({
+  label,
+  hint,
+  registration,
+  ...rest
+}: { label: ReactNode; hint?: ReactNode; registration: UseFormRegisterReturn } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  keyof UseFormRegisterReturn | 'id' | 'type'
+>) {
   const id = useId();
   return (
     <label className="checkbox" htmlFor={id}>

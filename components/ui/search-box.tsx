@@ -2,7 +2,17 @@
 import { useEffect, useId, useState } from 'react';
 
 /** A labelled search input that reports its value after a short pause in typing. */
-export function SearchBox({ label, placeholder, onSearch, delay = 250 }: { label: string; placeholder?: string; onSearch: (value: string) => void; delay?: number }) {
+export function SearchBox({
+  label,
+  placeholder,
+  onSearch,
+  delay = 250,
+}: {
+  label: string;
+  placeholder?: string;
+  onSearch: (value: string) => void;
+  delay?: number;
+}) {
   const id = useId();
   const [value, setValue] = useState('');
   useEffect(() => {

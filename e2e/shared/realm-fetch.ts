@@ -12,20 +12,23 @@ export function realmFetchOn(port: number): oidc.CustomFetch {
       new Headers(options.headers).forEach((v, k) => (headers[k] = v));
       const body = options.body === undefined || options.body === null ? undefined : typeof options.body === 'string' ? options.body : options.body.toString();
       if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
-      const req = request({ host: '127.0.0.1', port, method: options.method, path: target.pathname + target.search, headers, setHost: false, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('error', reject);
-        res.on('end', () => {
-          const h = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) {
-            if (Array.isArray(v)) v.forEach((x) => h.append(k, x));
-            else if (v !== undefined) h.set(k, String(v));
-          }
-          const status = res.statusCode ?? 0;
-          resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: h }));
-        });
-      });
+      const req = request(
+        { host: '127.0.0.1', port, method: options.method, path: target.pathname + target.search, headers, setHost: false, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('error', reject);
+          res.on('end', () => {
+            const h = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) {
+              if (Array.isArray(v)) v.forEach((x) => h.append(k, x));
+              else if (v !== undefined) h.set(k, String(v));
+            }
+            const status = res.statusCode ?? 0;
+            resolve(new Response(status === 204 || status === 304 ? null : Buffer.concat(chunks), { status, headers: h }));
+          });
+        },
+      );
       req.on('error', reject);
       if (body !== undefined) req.write(body);
       req.end();

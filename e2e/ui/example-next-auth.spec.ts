@@ -158,7 +158,9 @@ test('the sample app signs in with Gatehouse and shows who signed in, then signs
   await page.getByRole('button', { name: 'Sign in with Gatehouse' }).click();
 
   // Gatehouse's hosted sign-in page, on its way back to the engine's interaction.
-  await expect(page).toHaveURL((url) => url.origin === ISSUER && url.pathname === '/login' && Boolean(url.searchParams.get('redirect')?.startsWith('/connect/interaction/')));
+  await expect(page).toHaveURL(
+    (url) => url.origin === ISSUER && url.pathname === '/login' && Boolean(url.searchParams.get('redirect')?.startsWith('/connect/interaction/')),
+  );
   // Typing before the form has hydrated would be lost (the development server compiles it first).
   await page.waitForLoadState('networkidle');
   await signIn(page, user.userName, user.password);

@@ -1,6 +1,15 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { uniqueSuffix, watchConsole } from './support/env';
-import { controlPlaneAdmin, createRealm, expectSignedInAs, patchRealmSettings, quietDevReloads, realmAdmin, strongPassword, type TestRealm } from './support/hosted';
+import {
+  controlPlaneAdmin,
+  createRealm,
+  expectSignedInAs,
+  patchRealmSettings,
+  quietDevReloads,
+  realmAdmin,
+  strongPassword,
+  type TestRealm,
+} from './support/hosted';
 import { linkTo, mailCount, waitForMail } from './support/mail';
 
 // Registration that needs an invite code (spec 2.5, issue 3 item 6) on a realm of its own: an

@@ -1,7 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { signIn, uniqueSuffix, watchConsole } from './support/env';
-import { addVirtualAuthenticator, useControlPlaneAdmin, createRealm, createRealmUser, expectSignedInAs, patchRealmSettings, registerPasskeyInPage, strongPassword } from './support/hosted';
+import {
+  addVirtualAuthenticator,
+  useControlPlaneAdmin,
+  createRealm,
+  createRealmUser,
+  expectSignedInAs,
+  patchRealmSettings,
+  registerPasskeyInPage,
+  strongPassword,
+} from './support/hosted';
 import { linkTo, mailCount, waitForMail } from './support/mail';
 
 // The hosted pages on a realm of its own (`<slug>.localhost`, a secure context in Chromium):

@@ -1,6 +1,16 @@
 import { expect, test } from '@playwright/test';
 import { signIn, urlOn, watchConsole } from './support/env';
-import { addVirtualAuthenticator, useControlPlaneAdmin, createUser, enrolTotp, expectSignedInAs, patchSettings, registerPasskeyInPage, signedInRequest, type TestUser } from './support/hosted';
+import {
+  addVirtualAuthenticator,
+  useControlPlaneAdmin,
+  createUser,
+  enrolTotp,
+  expectSignedInAs,
+  patchSettings,
+  registerPasskeyInPage,
+  signedInRequest,
+  type TestUser,
+} from './support/hosted';
 import { linkTo, mailCount, waitForMail } from './support/mail';
 
 // The hosted sign-in pages on the control plane (localhost): every method /login offers, the second

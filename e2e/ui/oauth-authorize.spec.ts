@@ -3,7 +3,15 @@ import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import * as oidc from 'openid-client';
 import { signIn, watchConsole } from './support/env';
 import { controlPlaneAdmin, createRealm, createRealmUser, quietDevReloads, type TestRealm, type TestUser } from './support/hosted';
-import { authorizeRequest, createOAuthClient, discoverPublicClient, realmFetch, startCallbackServer, type AuthorizeRequest, type CallbackServer } from './support/oauth';
+import {
+  authorizeRequest,
+  createOAuthClient,
+  discoverPublicClient,
+  realmFetch,
+  startCallbackServer,
+  type AuthorizeRequest,
+  type CallbackServer,
+} from './support/oauth';
 
 // The authorization code flow in a real browser (issue 4.2): /connect/authorize without a session
 // goes to the hosted sign-in, back through the engine to the hosted consent page of an Explicit
@@ -62,7 +70,9 @@ async function expectAtCallback(page: Page): Promise<URL> {
 async function redeemFor(request: AuthorizeRequest, at: URL, user: TestUser): Promise<void> {
   const tokens = await oidc.authorizationCodeGrant(config, at, { pkceCodeVerifier: request.verifier, expectedState: request.state });
   expect(tokens.id_token).toBeTruthy();
-  const jwks = (await (await realmFetch()(`${realm.origin}/.well-known/jwks`, { method: 'GET', headers: {}, body: null, redirect: 'manual' })).json()) as JSONWebKeySet;
+  const jwks = (await (
+    await realmFetch()(`${realm.origin}/.well-known/jwks`, { method: 'GET', headers: {}, body: null, redirect: 'manual' })
+  ).json()) as JSONWebKeySet;
   const { payload } = await jwtVerify(tokens.id_token!, createLocalJWKSet(jwks), { issuer: realm.origin, audience: 'reading-list' });
   expect(payload.sub).toBe(user.id);
   const info = await oidc.fetchUserInfo(config, tokens.access_token, user.id);
@@ -117,7 +127,10 @@ test('sign in, consent, Allow: the client gets a code for that person; the grant
     await page.goto(second.url);
     const at = await expectAtCallback(page);
     expect(at.searchParams.get('state')).toBe(second.state);
-    expect(paths.filter((p) => p === '/login' || p === '/consent'), paths.join(' -> ')).toEqual([]);
+    expect(
+      paths.filter((p) => p === '/login' || p === '/consent'),
+      paths.join(' -> '),
+    ).toEqual([]);
     await redeemFor(second, at, user);
   });
 
@@ -131,7 +144,10 @@ test('sign in, consent, Allow: the client gets a code for that person; the grant
     // The same person again: the engine's grant for this browser still stands, so no second question.
     const at = await expectAtCallback(page);
     expect(at.searchParams.get('state')).toBe(third.state);
-    expect(paths.filter((p) => p === '/consent'), paths.join(' -> ')).toEqual([]);
+    expect(
+      paths.filter((p) => p === '/consent'),
+      paths.join(' -> '),
+    ).toEqual([]);
     await redeemFor(third, at, user);
   });
 

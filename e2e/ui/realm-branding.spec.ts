@@ -20,6 +20,9 @@ test('the sign-in page shows the product name and the logo', async ({ page }) =>
   // The image really loaded (the CSP's img-src allows it).
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
   // The page still works under its policy: the form is interactive.
-  await page.getByLabel(/user name|e-mail/i).first().fill('someone');
+  await page
+    .getByLabel(/user name|e-mail/i)
+    .first()
+    .fill('someone');
   assertClean();
 });

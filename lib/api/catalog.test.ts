@@ -89,7 +89,8 @@ describe('endpoint catalog', () => {
           continue;
         }
         if (endpoint.method !== method) problems.push(`${rel}: ${method} binds ${bound[1]}, declared as ${endpoint.method}`);
-        if (endpoint.path !== pathTemplateOf(file)) problems.push(`${rel}: ${bound[1]} declares path ${endpoint.path}, the file serves ${pathTemplateOf(file)}`);
+        if (endpoint.path !== pathTemplateOf(file))
+          problems.push(`${rel}: ${bound[1]} declares path ${endpoint.path}, the file serves ${pathTemplateOf(file)}`);
       }
     }
     expect(problems).toEqual([]);

@@ -11,7 +11,8 @@ export const listChangeRequestsEndpoint = defineEndpoint({
   ...common,
   method: 'GET',
   path: '/api/admin/change-requests',
-  summary: 'Change requests (default: Open, oldest first; status=one or more of AwaitingEmailVerification,Open,Approved,Rejected,Cancelled; search by user), each with the user\'s current values',
+  summary:
+    "Change requests (default: Open, oldest first; status=one or more of AwaitingEmailVerification,Open,Approved,Rejected,Cancelled; search by user), each with the user's current values",
   query: changeRequestListQuerySchema,
   response: pageSchema(changeRequestSchema),
   handler: async ({ ctx, query }) => listChangeRequests(ctx, query),

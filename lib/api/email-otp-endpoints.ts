@@ -63,7 +63,8 @@ export const emailOtpLoginEndpoint = defineEndpoint({
   response: loginOutcomeSchema,
   handler: async ({ ctx, body, request, headers }) => {
     const jit = { inviteCode: body.InviteCode, appId: registrationAppId(ctx.realm, request.headers.get('host')) };
-    const outcome = body.Email !== undefined ? await emailOtpLogin(ctx, body.Email, body.Code, jit) : await emailOtpSecondFactor(ctx, secondStepToken(request), body.Code);
+    const outcome =
+      body.Email !== undefined ? await emailOtpLogin(ctx, body.Email, body.Code, jit) : await emailOtpSecondFactor(ctx, secondStepToken(request), body.Code);
     return applySignInOutcome(outcome, headers);
   },
 });

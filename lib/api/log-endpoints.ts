@@ -6,7 +6,12 @@ import { defineEndpoint } from '../http/endpoint';
 const logQuery = z.object({
   category: z.string().max(100).optional(),
   eventType: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).default(100).transform((n) => Math.min(n, 1000)),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(100)
+    .transform((n) => Math.min(n, 1000)),
 });
 
 export const authLogEndpoint = defineEndpoint({

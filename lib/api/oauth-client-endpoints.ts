@@ -24,7 +24,8 @@ export const listOAuthClientsEndpoint = defineEndpoint({
   ...common,
   method: 'GET',
   path: '/api/admin/oauth/clients',
-  summary: 'List OAuth clients, including those of service-account credentials (search on client id and name; sortBy displayName|clientId|clientType|createdAt)',
+  summary:
+    'List OAuth clients, including those of service-account credentials (search on client id and name; sortBy displayName|clientId|clientType|createdAt)',
   permission: 'oauth-client:read',
   query: clientListQuerySchema,
   response: pageSchema(clientSchema),

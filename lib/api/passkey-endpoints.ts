@@ -16,7 +16,11 @@ import { passkeyNameSchema, passkeySchema } from '../domain/passkeys/schemas';
 // use), so neither a cookie nor a ceremony id has to travel between the two calls.
 const tags = ['Passkeys'] as const;
 
-const b64url = z.string().min(1).max(16_384).regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Expected base64url.');
+const b64url = z
+  .string()
+  .min(1)
+  .max(16_384)
+  .regex(/^[A-Za-z0-9_-]+={0,2}$/, 'Expected base64url.');
 const credentialId = b64url.max(1_366);
 const attachment = z.enum(['platform', 'cross-platform']).nullish();
 const extensionResults = z.record(z.string(), z.unknown()).nullish();
@@ -124,7 +128,11 @@ export const passkeyRegisterEndpoint = defineEndpoint({
   response: passkeySchema,
   handler: async ({ ctx, body }) => {
     const { DisplayName, ...response } = body;
-    return registerPasskey(ctx, withoutNulls<RegistrationResponseJSON>({ ...response, clientExtensionResults: response.clientExtensionResults ?? {} }), DisplayName);
+    return registerPasskey(
+      ctx,
+      withoutNulls<RegistrationResponseJSON>({ ...response, clientExtensionResults: response.clientExtensionResults ?? {} }),
+      DisplayName,
+    );
   },
 });
 

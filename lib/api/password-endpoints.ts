@@ -46,7 +46,7 @@ export const resetPasswordEndpoint = defineEndpoint({
 export const changePasswordEndpoint = defineEndpoint({
   method: 'POST',
   path: '/api/account/change-password',
-  summary: 'Change the signed-in user\'s password; other sessions end, this one stays',
+  summary: "Change the signed-in user's password; other sessions end, this one stays",
   tags: ['Account'],
   auth: 'user',
   rateLimit: 'change-password',

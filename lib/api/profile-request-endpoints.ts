@@ -13,7 +13,8 @@ import { jsonResponse } from '../http/respond';
 export const submitProfileRequestEndpoint = defineEndpoint({
   method: 'PUT',
   path: '/api/account/profile/request',
-  summary: 'Ask for a profile change (Firstname, Lastname, Acronym, Email); 202 AwaitingEmailVerification when the address changes (a link goes to the new one), else 200 Open',
+  summary:
+    'Ask for a profile change (Firstname, Lastname, Acronym, Email); 202 AwaitingEmailVerification when the address changes (a link goes to the new one), else 200 Open',
   tags: ['Account'],
   auth: 'user',
   rateLimit: 'profile-request',

@@ -38,7 +38,8 @@ export function passwordPolicyProblems(password: string, policy: PasswordPolicy,
   if (policy.RejectCommon && isCommonPassword(password)) problems.push('This password is too common. Choose one that is harder to guess.');
   if (policy.RejectContextual) {
     const lower = password.toLowerCase();
-    if (contextualWords(ctx).some((w) => lower.includes(w))) problems.push('Do not use your user name, e-mail address or the name of this site in your password.');
+    if (contextualWords(ctx).some((w) => lower.includes(w)))
+      problems.push('Do not use your user name, e-mail address or the name of this site in your password.');
   }
   return problems;
 }

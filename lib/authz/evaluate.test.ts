@@ -24,10 +24,15 @@ describe('collectGrants', () => {
 
   it('keeps only roles of the app, plus realm-admin roles of any app', () => {
     const groups = new Map([
-      g('x', ['*'], [], [
-        { name: 'r7', appSlug: 'crm', permissions: ['lead:read'] },
-        { name: 'r8', appSlug: 'gatehouse', permissions: ['realm:admin'] },
-      ]),
+      g(
+        'x',
+        ['*'],
+        [],
+        [
+          { name: 'r7', appSlug: 'crm', permissions: ['lead:read'] },
+          { name: 'r8', appSlug: 'gatehouse', permissions: ['realm:admin'] },
+        ],
+      ),
     ]);
     expect([...collectGrants(['x'], groups, 'control-plane')]).toEqual(['realm:admin']);
     expect([...collectGrants(['x'], groups, 'crm')].sort()).toEqual(['lead:read', 'realm:admin']);
@@ -38,7 +43,15 @@ describe('collectRoleNames', () => {
   it('names the roles of the app reached through bound groups, once each, sorted', () => {
     const groups = new Map([
       g('a', ['*'], ['b'], [{ name: 'Viewer', appSlug: 'crm', permissions: ['lead:read'] }]),
-      g('b', ['crm'], [], [{ name: 'Editor', appSlug: 'crm', permissions: ['lead:write'] }, { name: 'Admin', appSlug: 'gatehouse', permissions: ['realm:admin'] }]),
+      g(
+        'b',
+        ['crm'],
+        [],
+        [
+          { name: 'Editor', appSlug: 'crm', permissions: ['lead:write'] },
+          { name: 'Admin', appSlug: 'gatehouse', permissions: ['realm:admin'] },
+        ],
+      ),
       g('c', ['gatehouse'], [], [{ name: 'Hidden', appSlug: 'crm', permissions: ['lead:read'] }]),
     ]);
     expect(collectRoleNames(['a', 'c'], groups, 'crm')).toEqual(['Editor', 'Viewer']);

@@ -21,7 +21,12 @@ export type GrantView = 'effective' | 'potential';
  * groups (with a visited set, so cycles end), keeps only groups bound to the app or "*", and from
  * them the roles of that app plus any realm-admin role whatever its app.
  */
-export function collectGrants(directGroupIds: readonly string[], groups: ReadonlyMap<string, GroupNode>, appSlug: string, view: GrantView = 'effective'): Set<string> {
+export function collectGrants(
+  directGroupIds: readonly string[],
+  groups: ReadonlyMap<string, GroupNode>,
+  appSlug: string,
+  view: GrantView = 'effective',
+): Set<string> {
   const grants = new Set<string>();
   for (const role of reachableRoles(directGroupIds, groups, appSlug, view)) {
     if (role.appSlug === appSlug) role.permissions.forEach((p) => grants.add(p));
@@ -37,7 +42,12 @@ export function collectRoleNames(directGroupIds: string[], groups: Map<string, G
   return [...names].sort();
 }
 
-function reachableRoles(directGroupIds: readonly string[], groups: ReadonlyMap<string, GroupNode>, appSlug: string, view: GrantView = 'effective'): GroupNode['roles'] {
+function reachableRoles(
+  directGroupIds: readonly string[],
+  groups: ReadonlyMap<string, GroupNode>,
+  appSlug: string,
+  view: GrantView = 'effective',
+): GroupNode['roles'] {
   const roles: GroupNode['roles'] = [];
   const visited = new Set<string>();
   const queue = [...directGroupIds];

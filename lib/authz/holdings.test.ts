@@ -67,14 +67,27 @@ describe('unheldChanges', () => {
   const actor = actorGrants(state([node('g', ['*'], [['gatehouse', ['user:admin', 'authorization-group:write']]])], { 'user:op': ['g'] }), 'user:op');
 
   it('allows what the actor holds, directly or through <resource>:admin', () => {
-    expect(unheldChanges([{ app: 'gatehouse', permission: 'user:write' }, { app: 'gatehouse', permission: 'authorization-group:write' }], actor)).toEqual([]);
+    expect(
+      unheldChanges(
+        [
+          { app: 'gatehouse', permission: 'user:write' },
+          { app: 'gatehouse', permission: 'authorization-group:write' },
+        ],
+        actor,
+      ),
+    ).toEqual([]);
   });
 
   it('lists what it does not hold', () => {
-    expect(unheldChanges([{ app: 'gatehouse', permission: 'realm:admin' }, { app: 'gatehouse', permission: 'session:read' }], actor)).toEqual([
-      'realm:admin',
-      'session:read',
-    ]);
+    expect(
+      unheldChanges(
+        [
+          { app: 'gatehouse', permission: 'realm:admin' },
+          { app: 'gatehouse', permission: 'session:read' },
+        ],
+        actor,
+      ),
+    ).toEqual(['realm:admin', 'session:read']);
   });
 });
 

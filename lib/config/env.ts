@@ -17,8 +17,16 @@ const schema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional().or(z.literal('').transform(() => undefined)),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// URL').optional().or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   GATEHOUSE_CONTROL_PLANE_SLUG: z.string().default('control'),
   GATEHOUSE_CONTROL_PLANE_DOMAINS: z.string().default('localhost,127.0.0.1'),
   GATEHOUSE_PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
@@ -35,11 +43,22 @@ const schema = z.object({
   GATEHOUSE_REALM_CACHE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // The key that encrypts secrets at rest (32 bytes, base64), or a file holding it. Required in
   // production, so the key never sits beside the data it protects (crypto/secret-box.ts).
-  GATEHOUSE_SECRET_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
-  GATEHOUSE_SECRET_KEY_FILE: z.string().optional().or(z.literal('').transform(() => undefined)),
+  GATEHOUSE_SECRET_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  GATEHOUSE_SECRET_KEY_FILE: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   // Not in CONTRACT.md: seconds between passes of the job that deletes expired one-time secrets and
   // OAuth engine rows (startup/purge/); 0 turns it off.
-  GATEHOUSE_PURGE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(7 * 24 * 3600).default(900),
+  GATEHOUSE_PURGE_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(900),
   // Not in CONTRACT.md: the realm database pool's size and idle time (db/realm-pool.ts); unset, the
   // pool keeps 100 SQLite or 40 PostgreSQL realms open and closes one idle for a minute.
   GATEHOUSE_REALM_POOL_MAX: positiveInt,
@@ -80,12 +99,17 @@ function configuredSecretKey(value: string | undefined, file: string | undefined
     try {
       text = readFileSync(file, 'utf8').trim();
     } catch (e) {
-      throw new Error(`Invalid configuration: GATEHOUSE_SECRET_KEY_FILE ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { cause: e });
+      throw new Error(`Invalid configuration: GATEHOUSE_SECRET_KEY_FILE ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, {
+        cause: e,
+      });
     }
   }
   if (text === undefined) return undefined;
   const key = Buffer.from(text, 'base64');
-  if (key.length !== 32) throw new Error(`Invalid configuration: ${file ? 'the file of GATEHOUSE_SECRET_KEY_FILE' : 'GATEHOUSE_SECRET_KEY'} must hold 32 bytes, base64-encoded (openssl rand -base64 32)`);
+  if (key.length !== 32)
+    throw new Error(
+      `Invalid configuration: ${file ? 'the file of GATEHOUSE_SECRET_KEY_FILE' : 'GATEHOUSE_SECRET_KEY'} must hold 32 bytes, base64-encoded (openssl rand -base64 32)`,
+    );
   return key;
 }
 

@@ -83,5 +83,7 @@ export async function open(sealed: string): Promise<string> {
 
 /** A 256-bit key for one purpose, derived from the platform key (HMAC-SHA256), e.g. cookie signing. */
 export async function derivedKey(purpose: string): Promise<Buffer> {
-  return createHmac('sha256', await key()).update(purpose, 'utf8').digest();
+  return createHmac('sha256', await key())
+    .update(purpose, 'utf8')
+    .digest();
 }

@@ -22,7 +22,11 @@ const toError = (c: UniqueConflict): AppError => (typeof c === 'string' ? new Ap
  * `byColumn`'s columns, that column's error), anything else passes through. The checks before a
  * write give the friendly answer; this catches the concurrent write that slipped past them.
  */
-export async function onUniqueViolation<T>(work: () => Promise<T>, conflict: UniqueConflict, byColumn: Readonly<Record<string, UniqueConflict>> = {}): Promise<T> {
+export async function onUniqueViolation<T>(
+  work: () => Promise<T>,
+  conflict: UniqueConflict,
+  byColumn: Readonly<Record<string, UniqueConflict>> = {},
+): Promise<T> {
   try {
     return await work();
   } catch (e) {

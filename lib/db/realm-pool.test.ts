@@ -95,7 +95,14 @@ describe.each(targets)('realm databases on $name', ({ name }) => {
     const [a, b] = await Promise.all([m.pool.getRealmDb(n), m.pool.getRealmDb(n)]);
     expect(a).toBe(b);
     await a.user.create({
-      data: { id: randomUUID(), userName: 'Ada', userNameNormalized: 'ada', email: 'ada@example.test', emailNormalized: 'ada@example.test', securityStamp: 's' },
+      data: {
+        id: randomUUID(),
+        userName: 'Ada',
+        userNameNormalized: 'ada',
+        email: 'ada@example.test',
+        emailNormalized: 'ada@example.test',
+        securityStamp: 's',
+      },
     });
     expect(await b.user.count()).toBe(1);
     expect(m.pool.openRealmDbCount()).toBeGreaterThanOrEqual(1);
@@ -192,7 +199,9 @@ describe.each(targets)('realm databases on $name', ({ name }) => {
       [bare, true],
       [missing, false],
     ] as const) {
-      await global.realm.create({ data: { id: randomUUID(), slug: databaseName, displayName: 'T', primaryDomain: `${databaseName}.test`, databaseName, isProvisioned } });
+      await global.realm.create({
+        data: { id: randomUUID(), slug: databaseName, displayName: 'T', primaryDomain: `${databaseName}.test`, databaseName, isProvisioned },
+      });
     }
     const lines: string[] = [];
     const report = await m.all.migrateAll((l) => lines.push(l));

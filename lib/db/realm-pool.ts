@@ -46,7 +46,10 @@ function createState(): PoolState {
     ttlAutopurge: true, // evict idle realms on a timer, not only when the cache is next touched
     dispose: (opening, name) => {
       const done: Promise<void> = opening
-        .then((db) => db.$disconnect(), () => undefined) // a failed open has nothing to close
+        .then(
+          (db) => db.$disconnect(),
+          () => undefined,
+        ) // a failed open has nothing to close
         .catch((err: unknown) => logError('realm database disconnect failed', err, { database: name }))
         .finally(() => closing.delete(done));
       closing.add(done);

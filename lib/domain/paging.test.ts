@@ -18,7 +18,11 @@ describe('sortEntry', () => {
 describe('readPage and pageOfAll', () => {
   it('read the window the page names, with the total', async () => {
     const all = Array.from({ length: 7 }, (_, i) => i);
-    const page = await readPage({ page: 2, pageSize: 3 }, async () => all.length, async ({ skip, take }) => all.slice(skip, skip + take));
+    const page = await readPage(
+      { page: 2, pageSize: 3 },
+      async () => all.length,
+      async ({ skip, take }) => all.slice(skip, skip + take),
+    );
     expect(page).toEqual({ items: [3, 4, 5], totalCount: 7, page: 2, pageSize: 3 });
     expect(pageOfAll(all, { page: 3, pageSize: 3 })).toEqual({ items: [6], totalCount: 7, page: 3, pageSize: 3 });
     expect(pageOfAll(all, { page: 4, pageSize: 3 }).items).toEqual([]);

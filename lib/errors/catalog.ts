@@ -54,7 +54,10 @@ export const errorCatalog = {
   'OAuthClient.ClientIdTaken': { status: 409, title: 'An OAuth client with this client id already exists.' },
   'OAuthClient.ManagedByServiceAccount': { status: 409, title: 'This client belongs to a service-account credential; manage it through the service account.' },
   'OAuthClient.NotConfidential': { status: 400, title: 'A public client has no secret.' },
-  'OAuthClient.GatehouseScopeForbidden': { status: 403, title: "Only someone holding the matching permission may change a client that carries Gatehouse's own scopes." },
+  'OAuthClient.GatehouseScopeForbidden': {
+    status: 403,
+    title: "Only someone holding the matching permission may change a client that carries Gatehouse's own scopes.",
+  },
   'OAuthScope.NotFound': { status: 404, title: 'The OAuth scope does not exist.' },
   'OAuthScope.NameTaken': { status: 409, title: 'An OAuth scope with this name already exists.' },
   'OAuthScope.BuiltIn': { status: 409, title: 'A built-in scope cannot be deleted, renamed or pointed at other resources.' },

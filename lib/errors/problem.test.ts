@@ -16,7 +16,12 @@ describe('problemFromError', () => {
   });
 
   it('adds Retry-After and the spec body to rate-limit problems', () => {
-    const p = problemFromError(new AppError('RateLimit.Exceeded', { retryAfterSeconds: 7, extensions: { error: 'rate_limited', policy: 'bootstrap', dimension: 'source', retryAfterSeconds: 7 } }));
+    const p = problemFromError(
+      new AppError('RateLimit.Exceeded', {
+        retryAfterSeconds: 7,
+        extensions: { error: 'rate_limited', policy: 'bootstrap', dimension: 'source', retryAfterSeconds: 7 },
+      }),
+    );
     expect(p.headers['Retry-After']).toBe('7');
     expect(p.body).toMatchObject({ status: 429, error: 'rate_limited', policy: 'bootstrap', dimension: 'source', retryAfterSeconds: 7 });
   });

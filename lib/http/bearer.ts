@@ -20,7 +20,8 @@ export function isScopeOnlyBearer(bearer: BearerGrant | undefined): boolean {
 export async function authenticateBearer(realm: RealmRecord, token: string, mode: BearerMode): Promise<{ actor: Actor; bearer: BearerGrant }> {
   const verified = await verifyAccessToken(realm, token);
   if (!verified) throw new AppError('Auth.InvalidToken');
-  if (!verified.audiences.includes(MANAGEMENT_AUDIENCE)) throw new AppError('Auth.InsufficientScope', { detail: `The token's audience must include ${MANAGEMENT_AUDIENCE}.` });
+  if (!verified.audiences.includes(MANAGEMENT_AUDIENCE))
+    throw new AppError('Auth.InsufficientScope', { detail: `The token's audience must include ${MANAGEMENT_AUDIENCE}.` });
   const admitted = verified.scopes.includes(MANAGEMENT_SCOPE) || INVITE_SCOPES[mode].some((s) => verified.scopes.includes(s));
   if (!admitted) throw new AppError('Auth.InsufficientScope', { detail: `Requires scope ${[MANAGEMENT_SCOPE, ...INVITE_SCOPES[mode]].join(' or ')}.` });
   const bearer: BearerGrant = { clientId: verified.clientId, appId: verified.client.appId, scopes: verified.scopes, audiences: verified.audiences };
@@ -31,7 +32,13 @@ export async function authenticateBearer(realm: RealmRecord, token: string, mode
   }
   if (verified.client.serviceAccountId) {
     return {
-      actor: { kind: 'service-account', serviceAccountId: verified.client.serviceAccountId, name: verified.client.serviceAccountName ?? verified.clientId, clientId: verified.clientId, scopes: verified.scopes },
+      actor: {
+        kind: 'service-account',
+        serviceAccountId: verified.client.serviceAccountId,
+        name: verified.client.serviceAccountName ?? verified.clientId,
+        clientId: verified.clientId,
+        scopes: verified.scopes,
+      },
       bearer,
     };
   }

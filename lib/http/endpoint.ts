@@ -65,8 +65,7 @@ export type Endpoint<B = undefined, Q = undefined, P = undefined, S extends Resp
  * catalog by default, the control plane's when `app` says so. Only catalog names type-check.
  */
 export type PermissionCheck =
-  | { app?: typeof MAIN_APP_SLUG; permission?: MainAppPermission }
-  | { app: typeof CONTROL_PLANE_APP_SLUG; permission?: ControlPlanePermission };
+  { app?: typeof MAIN_APP_SLUG; permission?: MainAppPermission } | { app: typeof CONTROL_PLANE_APP_SLUG; permission?: ControlPlanePermission };
 
 /**
  * The declaration keeps its exact input and result types; the catalog (route wrapper, OpenAPI
@@ -77,6 +76,8 @@ export type AnyEndpoint = Omit<Endpoint<unknown, unknown, unknown>, 'response' |
   handler(input: HandlerInput<unknown, unknown, unknown>): Promise<unknown>;
 };
 
-export function defineEndpoint<B = undefined, Q = undefined, P = undefined, S extends ResponseSchema = undefined>(e: Endpoint<B, Q, P, S>): Endpoint<B, Q, P, S> {
+export function defineEndpoint<B = undefined, Q = undefined, P = undefined, S extends ResponseSchema = undefined>(
+  e: Endpoint<B, Q, P, S>,
+): Endpoint<B, Q, P, S> {
   return e;
 }

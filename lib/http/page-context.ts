@@ -21,7 +21,11 @@ export const pageContext = cache(async (): Promise<DomainContext> => {
   const jar = await cookies();
   const cookieHeader = jar.size ? jar.toString() : null;
   const actor = await actorFromCookie(resolution.realm, cookieHeader);
-  return domainContext(resolution.realm, actor, { ip: clientIp(h), userAgent: h.get('user-agent') ?? undefined, appId: appIdForHost(resolution.realm, h.get('host')) });
+  return domainContext(resolution.realm, actor, {
+    ip: clientIp(h),
+    userAgent: h.get('user-agent') ?? undefined,
+    appId: appIdForHost(resolution.realm, h.get('host')),
+  });
 });
 
 /** The signed-in user of this request, or null when anonymous (or the session's user is gone). */

@@ -34,7 +34,8 @@ export function toRouteHandler<B, Q, P, S extends ResponseSchema>(endpoint: Endp
       // A route that admits bearer tokens (spec 5.2) uses one when it is sent; else the cookie.
       const token = e.bearer ? bearerTokenOf(request.headers.get('authorization')) : undefined;
       const viaBearer = token ? await authenticateBearer(realm, token, e.bearer!) : undefined;
-      const actor = viaBearer?.actor ?? (e.auth === 'anonymous' ? ({ kind: 'anonymous' } as const) : await actorFromCookie(realm, request.headers.get('cookie')));
+      const actor =
+        viaBearer?.actor ?? (e.auth === 'anonymous' ? ({ kind: 'anonymous' } as const) : await actorFromCookie(realm, request.headers.get('cookie')));
       const appId = appIdForHost(realm, request.headers.get('host')); // the realm record's map: no query
       const ip = (await trustedForwardedSource(realm, request.headers)) ?? clientIp(request.headers);
       const ctx = domainContext(realm, actor, { ip, userAgent: request.headers.get('user-agent') ?? undefined, appId });

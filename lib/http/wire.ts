@@ -11,18 +11,10 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 /** Keys whose value may be null or undefined: optional on the wire. */
 type AbsentableKeys<T> = { [K in keyof T]-?: null extends T[K] ? K : undefined extends T[K] ? K : never }[keyof T];
 
-type WireObject<T> = Simplify<
-  { [K in Exclude<keyof T, AbsentableKeys<T>>]: Wire<T[K]> } & { [K in AbsentableKeys<T>]?: Wire<NonNullable<T[K]>> }
->;
+type WireObject<T> = Simplify<{ [K in Exclude<keyof T, AbsentableKeys<T>>]: Wire<T[K]> } & { [K in AbsentableKeys<T>]?: Wire<NonNullable<T[K]>> }>;
 
 /** A value after toWire: Dates become strings, null or undefined members are omitted. */
-export type Wire<T> = T extends Date
-  ? string
-  : T extends readonly (infer E)[]
-    ? Wire<E>[]
-    : T extends object
-      ? WireObject<T>
-      : T;
+export type Wire<T> = T extends Date ? string : T extends readonly (infer E)[] ? Wire<E>[] : T extends object ? WireObject<T> : T;
 
 /** What a response schema's answer looks like on the wire. */
 export type WireOf<S extends z.ZodType> = Wire<z.output<S>>;

@@ -23,7 +23,10 @@ describe('renderMail branding extras', () => {
   const content = { subject: 'S', heading: 'H', paragraphs: ['p'] };
 
   it('shows an http(s) logo in HTML and adds the footer line to both parts', () => {
-    const mail = renderMail({ productName: 'Shop', primaryColor: '#112233', logoUrl: 'https://shop.test/l.png?a=1&b=2', footerText: 'Shop Ltd, 1 Road' }, content);
+    const mail = renderMail(
+      { productName: 'Shop', primaryColor: '#112233', logoUrl: 'https://shop.test/l.png?a=1&b=2', footerText: 'Shop Ltd, 1 Road' },
+      content,
+    );
     expect(mail.html).toContain('<img src="https://shop.test/l.png?a=1&amp;b=2" alt="Shop"');
     expect(mail.text).toContain('Shop Ltd, 1 Road');
     expect(mail.html).toContain('Shop Ltd, 1 Road');

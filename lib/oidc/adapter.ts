@@ -47,7 +47,10 @@ class PayloadAdapter {
     const row =
       'id' in where
         ? await db.oidcPayload.findUnique({ where: { model_id: { model: this.model, id: oidcStorageKey(where.id) } }, select })
-        : await db.oidcPayload.findFirst({ where: { model: this.model, ...('uid' in where ? { uid: oidcStorageKey(where.uid) } : { userCode: oidcStorageKey(where.userCode) }) }, select });
+        : await db.oidcPayload.findFirst({
+            where: { model: this.model, ...('uid' in where ? { uid: oidcStorageKey(where.uid) } : { userCode: oidcStorageKey(where.userCode) }) },
+            select,
+          });
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
     const payload = await decodePayload<Payload>(row.payload);
     if (!payload) return undefined;

@@ -64,7 +64,7 @@ export function toEngineMetadata(row: OAuthClientRow, secretExpiresAt?: Date | n
     redirect_uris: redirectUris,
     post_logout_redirect_uris: parseStringList(row.postLogoutRedirectUris),
     scope: scopes.length ? scopes.join(' ') : NO_SCOPE,
-    token_endpoint_auth_method: confidential ? ((extras.token_endpoint_auth_method) ?? 'client_secret_basic') : 'none',
+    token_endpoint_auth_method: confidential ? (extras.token_endpoint_auth_method ?? 'client_secret_basic') : 'none',
     consent_type: row.consentType === 'Implicit' ? 'Implicit' : 'Explicit',
     access_token_type: row.accessTokenType === 'Reference' ? 'Reference' : 'Jwt',
     capabilities: parseStringList(row.capabilities),

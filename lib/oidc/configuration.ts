@@ -136,12 +136,18 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
       // (a resource server checking tokens issued to others). Public clients: their own only.
       introspection: {
         enabled: true,
-        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId || (client.clientAuthMethod !== 'none' && clientCapabilities(client).includes(INTROSPECT_ANY)),
+        allowedPolicy: async (_ctx, client, token) =>
+          token.clientId === client.clientId || (client.clientAuthMethod !== 'none' && clientCapabilities(client).includes(INTROSPECT_ANY)),
       },
       revocation: { enabled: true },
       userinfo: { enabled: true },
       claimsParameter: { enabled: true },
-      deviceFlow: { enabled: true, userCodeInputSource: pages.userCodeInputSource, userCodeConfirmSource: pages.userCodeConfirmSource, successSource: pages.deviceSuccessSource },
+      deviceFlow: {
+        enabled: true,
+        userCodeInputSource: pages.userCodeInputSource,
+        userCodeConfirmSource: pages.userCodeConfirmSource,
+        successSource: pages.deviceSuccessSource,
+      },
       pushedAuthorizationRequests: { enabled: true },
       registration: { enabled: input.dynamicRegistration, idFactory: () => crypto.randomUUID() },
       registrationManagement: { enabled: input.dynamicRegistration, rotateRegistrationAccessToken: true },
@@ -152,7 +158,9 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
         defaultResource: async (ctx, _client, oneOf) => {
           if (oneOf) return oneOf;
           // A client-credentials request naming only an API's scopes is for that API.
-          const requested = String(ctx.oidc.params?.scope ?? '').split(' ').filter(Boolean);
+          const requested = String(ctx.oidc.params?.scope ?? '')
+            .split(' ')
+            .filter(Boolean);
           const matches = [...oauth.resourceServers.values()].filter((rs) => requested.some((s) => rs.scopes.includes(s)));
           return matches.length === 1 ? matches[0].audience : undefined;
         },

@@ -52,7 +52,12 @@ async function onLogin(realm: RealmRecord, provider: Provider, details: Details,
   const acr = requestedAcr(details);
   if (session && freshEnough) {
     if (acr && !meetsAcr(session.amr, acr) && reasons.some((r) => r.startsWith('essential_acr'))) {
-      await provider.interactionFinished(req, res, { error: 'unmet_authentication_requirements', error_description: 'The sign-in did not meet the requested authentication level.' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'unmet_authentication_requirements', error_description: 'The sign-in did not meet the requested authentication level.' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     await provider.interactionFinished(
@@ -64,7 +69,12 @@ async function onLogin(realm: RealmRecord, provider: Provider, details: Details,
     return;
   }
   if (details.params.prompt === 'none') {
-    await provider.interactionFinished(req, res, { error: 'login_required', error_description: 'The person is not signed in.' }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'login_required', error_description: 'The person is not signed in.' },
+      { mergeWithLastSubmission: false },
+    );
     return;
   }
   redirect(res, signInUrl(details, Boolean(session)));
@@ -101,7 +111,12 @@ async function onConsent(provider: Provider, details: Details, req: IncomingMess
     return;
   }
   if (details.params.prompt === 'none') {
-    await provider.interactionFinished(req, res, { error: 'consent_required', error_description: 'The person has not approved this application.' }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'consent_required', error_description: 'The person has not approved this application.' },
+      { mergeWithLastSubmission: true },
+    );
     return;
   }
   redirect(res, `/consent?uid=${encodeURIComponent(details.uid)}`);
@@ -136,7 +151,12 @@ export async function handleInteraction(realm: RealmRecord, provider: Provider, 
   const session = await liveBrowserSession(realm, req.headers.cookie);
   if (!session || session.userId !== details.session?.accountId) return sendProblem(res, new AppError('Auth.Unauthenticated'));
   if (action === 'abort') {
-    await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The person declined the request.' }, { mergeWithLastSubmission: true });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: 'access_denied', error_description: 'The person declined the request.' },
+      { mergeWithLastSubmission: true },
+    );
     return;
   }
   const grantId = await grantMissing(provider, details);

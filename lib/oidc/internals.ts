@@ -15,7 +15,8 @@ export function installInternals(provider: Provider): void {
 }
 
 function patchClientSecretComparison(provider: Provider): void {
-  const clientClass = (provider as unknown as { Client: { prototype: { compareClientSecret(this: { clientSecret?: string }, actual: string): boolean } } }).Client;
+  const clientClass = (provider as unknown as { Client: { prototype: { compareClientSecret(this: { clientSecret?: string }, actual: string): boolean } } })
+    .Client;
   clientClass.prototype.compareClientSecret = function compareClientSecret(this: { clientSecret?: string }, actual: string): boolean {
     return typeof this.clientSecret === 'string' && typeof actual === 'string' && clientSecretMatches(this.clientSecret, actual);
   };
@@ -57,7 +58,9 @@ export function administratorApprovedOffline(oidc: PromptContext): boolean {
   return (
     clientExtra(client, 'consent_type') === 'Implicit' &&
     client.grantTypeAllowed('refresh_token') &&
-    String(client.scope ?? '').split(' ').includes('offline_access')
+    String(client.scope ?? '')
+      .split(' ')
+      .includes('offline_access')
   );
 }
 

@@ -58,7 +58,13 @@ export function enginePages(realm: RealmRecord) {
       await render(ctx, 'Connect a device', `<h1>Connect a device</h1>${message}${form}<button type="submit" form="op.deviceInputForm">Continue</button>`);
     },
 
-    async userCodeConfirmSource(ctx: KoaContextWithOIDC, form: string, client: { clientName?: string; clientId: string }, _info: unknown, userCode: string): Promise<void> {
+    async userCodeConfirmSource(
+      ctx: KoaContextWithOIDC,
+      form: string,
+      client: { clientName?: string; clientId: string },
+      _info: unknown,
+      userCode: string,
+    ): Promise<void> {
       await render(
         ctx,
         'Confirm the device',

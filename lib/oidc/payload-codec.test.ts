@@ -9,7 +9,13 @@ describe('engine payload codec', () => {
   });
 
   it('seals the bearer values (jti, userCode, session.cookie) and gives them back', async () => {
-    const payload = { jti: 'refresh-token-value-0123456789', userCode: 'BCDF-GHJK', kind: 'DeviceCode', exp: 123, session: { accountId: 'u1', cookie: 'engine-session-id-0123456789', uid: 'x' } };
+    const payload = {
+      jti: 'refresh-token-value-0123456789',
+      userCode: 'BCDF-GHJK',
+      kind: 'DeviceCode',
+      exp: 123,
+      session: { accountId: 'u1', cookie: 'engine-session-id-0123456789', uid: 'x' },
+    };
     const stored = await encodePayload(payload);
     for (const secret of [payload.jti, payload.userCode, payload.session.cookie]) expect(stored).not.toContain(secret);
     // What Gatehouse's own readers need stays plain.

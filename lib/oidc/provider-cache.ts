@@ -57,7 +57,12 @@ function issuerOf(realm: RealmRecord): string {
 
 async function build(realm: RealmRecord): Promise<RealmEngine> {
   const db = await realmDb(realm);
-  const [keys, oauth, realmSettingsDoc, cookieKey] = await Promise.all([loadSigningKeys(db), loadRealmOAuthConfig(db), realmSettings(realm), derivedKey(`oidc-cookies:${realm.id}`)]);
+  const [keys, oauth, realmSettingsDoc, cookieKey] = await Promise.all([
+    loadSigningKeys(db),
+    loadRealmOAuthConfig(db),
+    realmSettings(realm),
+    derivedKey(`oidc-cookies:${realm.id}`),
+  ]);
   const issuer = issuerOf(realm);
   const provider = new Provider(
     issuer,

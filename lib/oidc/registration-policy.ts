@@ -20,6 +20,8 @@ export function checkRegistration(route: string | undefined, metadata: Record<st
   if (redirect.length) throw new errors.InvalidRedirectUri(`redirect_uris: ${redirect.join(' ')}`);
   const postLogout = redirectUriErrors(asStrings(metadata.post_logout_redirect_uris));
   if (postLogout.length) throw new errors.InvalidClientMetadata(`post_logout_redirect_uris: ${postLogout.join(' ')}`);
-  const reserved = String(metadata.scope ?? '').split(' ').filter((s) => ADMIN_ONLY_SCOPES.has(s));
+  const reserved = String(metadata.scope ?? '')
+    .split(' ')
+    .filter((s) => ADMIN_ONLY_SCOPES.has(s));
   if (reserved.length) throw new errors.InvalidClientMetadata(`scope ${reserved.join(' ')} cannot be registered dynamically`);
 }

@@ -20,7 +20,12 @@ export async function liveBrowserSession(realm: RealmRecord, cookieHeader: strin
   return findLiveSession(await realmDb(realm), token);
 }
 
-const ENGINE_SESSION_COOKIES = new Set([OIDC_COOKIE_NAMES.session, `${OIDC_COOKIE_NAMES.session}.sig`, `${OIDC_COOKIE_NAMES.session}.legacy`, `${OIDC_COOKIE_NAMES.session}.legacy.sig`]);
+const ENGINE_SESSION_COOKIES = new Set([
+  OIDC_COOKIE_NAMES.session,
+  `${OIDC_COOKIE_NAMES.session}.sig`,
+  `${OIDC_COOKIE_NAMES.session}.legacy`,
+  `${OIDC_COOKIE_NAMES.session}.legacy.sig`,
+]);
 
 function withoutEngineSession(cookieHeader: string): string {
   return cookieHeader
@@ -37,7 +42,9 @@ export async function alignEngineSession(realm: RealmRecord, req: IncomingMessag
   if (!engineSessionId) return;
   const [browser, row] = await Promise.all([
     liveBrowserSession(realm, header),
-    realmDb(realm).then((db) => db.oidcPayload.findUnique({ where: { model_id: { model: 'Session', id: oidcStorageKey(engineSessionId) } }, select: { accountId: true } })),
+    realmDb(realm).then((db) =>
+      db.oidcPayload.findUnique({ where: { model_id: { model: 'Session', id: oidcStorageKey(engineSessionId) } }, select: { accountId: true } }),
+    ),
   ]);
   // An engine session nobody signed in to yet (device flow, logout state) carries no account and is
   // kept; one that names a person is kept only while that person's Gatehouse session lives.
@@ -45,7 +52,13 @@ export async function alignEngineSession(realm: RealmRecord, req: IncomingMessag
   if (!keep) req.headers.cookie = withoutEngineSession(header);
 }
 
-type KoaLike = { oidc?: { route?: string; params?: Record<string, unknown> }; status: number; get(name: string): string; append(name: string, value: string): void; ip: string };
+type KoaLike = {
+  oidc?: { route?: string; params?: Record<string, unknown> };
+  status: number;
+  get(name: string): string;
+  append(name: string, value: string): void;
+  ip: string;
+};
 
 /**
  * Engine middleware: an RP-initiated logout the person confirmed also ends the Gatehouse browser

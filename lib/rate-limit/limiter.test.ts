@@ -40,7 +40,20 @@ describe('refundRateLimit', () => {
 
 describe('the app dimension', () => {
   it('every public auth policy that mails or checks a credential has an App ceiling, ten times its source one', () => {
-    const mailOrCredential = ['login', 'mfa-login', 'forgot-password', 'email-verification', 'email-otp-request', 'email-otp-login', 'magic-link-request', 'magic-link-login', 'passkey-login', 'register', 'register-verify', 'invite-code-redeem'] as const;
+    const mailOrCredential = [
+      'login',
+      'mfa-login',
+      'forgot-password',
+      'email-verification',
+      'email-otp-request',
+      'email-otp-login',
+      'magic-link-request',
+      'magic-link-login',
+      'passkey-login',
+      'register',
+      'register-verify',
+      'invite-code-redeem',
+    ] as const;
     for (const p of mailOrCredential) {
       const policy = rateLimitPolicies[p];
       expect(policy.app, p).toEqual({ points: policy.source.points * 10, durationSeconds: policy.source.durationSeconds });

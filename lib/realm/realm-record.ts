@@ -34,7 +34,13 @@ type RealmRow = {
 export function toRealmRecord(row: RealmRow): RealmRecord {
   const primary = row.primaryDomain;
   // The primary domain first, then the others in a stable order.
-  const domains = [primary, ...row.domains.map((d) => d.host).filter((h) => h !== primary).sort()];
+  const domains = [
+    primary,
+    ...row.domains
+      .map((d) => d.host)
+      .filter((h) => h !== primary)
+      .sort(),
+  ];
   return {
     id: row.id,
     slug: row.slug,

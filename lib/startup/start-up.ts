@@ -14,7 +14,17 @@ import { alsoInvalidateOnRelay, startRealmInvalidationRelay } from '../runtime/r
 import { shared } from '../runtime/shared';
 
 /** Events after which other instances must drop their realm, settings and group-graph caches. */
-const RELAYED_AREAS: readonly EventArea[] = ['realm', 'realm-settings', 'group', 'role', 'oauth-client', 'oauth-scope', 'oauth-api', 'service-account', 'signing-key'];
+const RELAYED_AREAS: readonly EventArea[] = [
+  'realm',
+  'realm-settings',
+  'group',
+  'role',
+  'oauth-client',
+  'oauth-scope',
+  'oauth-api',
+  'service-account',
+  'signing-key',
+];
 
 /**
  * What the server and the CLI do before serving: check the settings and the encryption key (required

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { baseSecurityHeaders, engineCsp, fallbackCsp, hstsHeader, isHtml, pageCsp } from '../web/security-headers';
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
   it('every policy denies framing, plugins and base rewriting', () => {
-    for (const csp of [pageCsp({ nonce: 'n', dev: false, publicScheme: 'https', pathname: '/login' }), engineCsp({ styleHashes: ['sha256-x'], publicScheme: 'https' }), fallbackCsp('https')]) {
+    for (const csp of [
+      pageCsp({ nonce: 'n', dev: false, publicScheme: 'https', pathname: '/login' }),
+      engineCsp({ styleHashes: ['sha256-x'], publicScheme: 'https' }),
+      fallbackCsp('https'),
+    ]) {
       const d = directives(csp);
       expect(d.get('frame-ancestors')).toEqual(["'none'"]);
       expect(d.get('object-src')).toEqual(["'none'"]);

@@ -44,7 +44,13 @@ export function pageCsp(options: { nonce: string; dev: boolean; publicScheme: 'h
  * the client's redirect URI, which only the engine knows.
  */
 export function engineCsp(options: { styleHashes: readonly string[]; publicScheme: 'http' | 'https' }): string {
-  return ["default-src 'none'", "script-src 'self'", `style-src ${options.styleHashes.map((h) => `'${h}'`).join(' ') || "'none'"}`, imgSrc(options.publicScheme), ...COMMON].join('; ');
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src ${options.styleHashes.map((h) => `'${h}'`).join(' ') || "'none'"}`,
+    imgSrc(options.publicScheme),
+    ...COMMON,
+  ].join('; ');
 }
 
 /** Any other HTML: nothing runs, nothing loads but images, nothing frames it. */

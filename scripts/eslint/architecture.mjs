@@ -14,7 +14,11 @@ const ABOVE_DOMAIN = [...DOORS, 'lib/api', ...TOP];
 const zone = (target, from, message) => ({ target, from, message });
 const layerZones = [
   zone(LEAVES, [...SERVICES, ...DOMAIN, ...ABOVE_DOMAIN], 'a leaf (db, realm, crypto, config, errors, log, runtime, web) imports nothing above it'),
-  zone(SERVICES, [...DOMAIN, ...ABOVE_DOMAIN], 'authz, auth, mail, rate-limit and events sit below the domain: the domain operation reads what they need and passes it in'),
+  zone(
+    SERVICES,
+    [...DOMAIN, ...ABOVE_DOMAIN],
+    'authz, auth, mail, rate-limit and events sit below the domain: the domain operation reads what they need and passes it in',
+  ),
   zone(DOMAIN, ABOVE_DOMAIN, 'domain code never imports the HTTP layer, the API catalog, the OAuth engine, the CLI or the app'),
   zone('lib/http', ['lib/api', 'lib/oidc', 'lib/cli', 'lib/startup', ...TOP], 'lib/http is the route wrapper: what it needs from above is passed in'),
   zone('lib/oidc', ['lib/http', 'lib/api', 'lib/cli', 'lib/startup', ...TOP], 'lib/oidc sits beside lib/http: shared pieces live in lib/web or the domain'),
@@ -53,7 +57,10 @@ export const CREDENTIAL_MODULES = [
 const CREDENTIAL_COLUMNS = ['passwordHash', 'tokenHash', 'secretHash', 'secretEncrypted', 'codeHash', 'emailTokenHash', 'privateJwk'];
 const credentialName = `/^(${CREDENTIAL_COLUMNS.join('|')})$/`;
 
-const PRISMA = { group: ['@prisma/*', '**/db/generated/**', '**/generated/*/client'], message: 'only lib/db talks to Prisma: import its types from lib/db/types.ts' };
+const PRISMA = {
+  group: ['@prisma/*', '**/db/generated/**', '**/generated/*/client'],
+  message: 'only lib/db talks to Prisma: import its types from lib/db/types.ts',
+};
 
 export const architecture = [
   {
@@ -82,7 +89,12 @@ export const architecture = [
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [PRISMA, { group: ['next', 'next/*', 'oidc-provider', 'oidc-provider/*'], message: 'domain code does not know the web framework or the OAuth engine' }] },
+        {
+          patterns: [
+            PRISMA,
+            { group: ['next', 'next/*', 'oidc-provider', 'oidc-provider/*'], message: 'domain code does not know the web framework or the OAuth engine' },
+          ],
+        },
       ],
     },
   },
@@ -98,7 +110,10 @@ export const architecture = [
     rules: {
       'no-restricted-syntax': [
         'error',
-        { selector: `:matches(Identifier[name=${credentialName}], Literal[value=${credentialName}])`, message: 'credential material is named only in the modules that set or verify it (docs/architecture.md "Data access")' },
+        {
+          selector: `:matches(Identifier[name=${credentialName}], Literal[value=${credentialName}])`,
+          message: 'credential material is named only in the modules that set or verify it (docs/architecture.md "Data access")',
+        },
       ],
     },
   },

@@ -15,12 +15,19 @@ function resolveFile(root, from, spec) {
   if (spec.startsWith('@/')) base = join(root, spec.slice(2));
   else if (spec.startsWith('.')) base = resolve(dirname(from), spec);
   else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')])
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return null;
 }
 
 /** True when every specifier of `import { type A, type B }` is a type. */
-const allTypes = (clause) => /^\{[^}]*\}$/.test(clause.trim()) && clause.replace(/[{}\s]/g, '').split(',').filter(Boolean).every((s) => s.startsWith('type'));
+const allTypes = (clause) =>
+  /^\{[^}]*\}$/.test(clause.trim()) &&
+  clause
+    .replace(/[{}\s]/g, '')
+    .split(',')
+    .filter(Boolean)
+    .every((s) => s.startsWith('type'));
 
 const verdicts = new Map();
 
@@ -52,7 +59,10 @@ export const browserSafe = {
     type: 'problem',
     docs: { description: 'components/ value-import only browser-safe lib modules' },
     schema: [],
-    messages: { unsafe: '{{module}} is not browser-safe (it imports {{chain}}): components/ value-import only modules built on zod alone; read data in app/ and pass it as props, or `import type`' },
+    messages: {
+      unsafe:
+        '{{module}} is not browser-safe (it imports {{chain}}): components/ value-import only modules built on zod alone; read data in app/ and pass it as props, or `import type`',
+    },
   },
   create(context) {
     const root = context.cwd;

@@ -12,7 +12,8 @@ function resolveFile(root, from, spec) {
   if (spec.startsWith('@/')) base = join(root, spec.slice(2));
   else if (spec.startsWith('.')) base = resolve(dirname(from), spec);
   else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')])
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   return null;
 }
 
@@ -76,7 +77,10 @@ export const conceptCycles = {
     type: 'problem',
     docs: { description: 'No import cycles between the concepts (folders) of lib/domain' },
     schema: [],
-    messages: { cycle: 'lib/domain/{{from}} imports lib/domain/{{to}}, which already depends on {{from}} ({{path}}, first via {{via}}): move the shared piece down or to one side' },
+    messages: {
+      cycle:
+        'lib/domain/{{from}} imports lib/domain/{{to}}, which already depends on {{from}} ({{path}}, first via {{via}}): move the shared piece down or to one side',
+    },
   },
   create(context) {
     const root = context.cwd;

@@ -62,14 +62,24 @@ export default async function AccountPage() {
             Realm <strong>{user.RealmDisplayName}</strong> <span className="mono">({user.Realm})</span>
           </p>
           <div className="chips">
-            {user.Permissions.length ? user.Permissions.map((p) => <span key={p} className="chip chip-static mono">{p}</span>) : <span className="muted">No administrative permissions.</span>}
+            {user.Permissions.length ? (
+              user.Permissions.map((p) => (
+                <span key={p} className="chip chip-static mono">
+                  {p}
+                </span>
+              ))
+            ) : (
+              <span className="muted">No administrative permissions.</span>
+            )}
           </div>
           {user.ControlPlanePermissions?.length ? (
             <>
               <h3>Platform</h3>
               <div className="chips">
                 {user.ControlPlanePermissions.map((p) => (
-                  <span key={p} className="chip chip-static mono">{p}</span>
+                  <span key={p} className="chip chip-static mono">
+                    {p}
+                  </span>
                 ))}
               </div>
             </>

@@ -14,7 +14,10 @@ export default async function ConsoleHome() {
   const name = user.Firstname || user.UserName;
   return (
     <>
-      <PageHeader title={`Welcome, ${name}`} description={realm.isControlPlane ? 'You are on the control plane: realms are managed here.' : `Administration of ${realm.displayName}.`} />
+      <PageHeader
+        title={`Welcome, ${name}`}
+        description={realm.isControlPlane ? 'You are on the control plane: realms are managed here.' : `Administration of ${realm.displayName}.`}
+      />
       {items.length ? (
         <section aria-labelledby="sections-heading" className="stack-sm">
           <h2 id="sections-heading" className="visually-hidden">
@@ -62,7 +65,15 @@ export default async function ConsoleHome() {
                 </span>
               ) : (
                 <div className="chips">
-                  {user.Permissions.length ? user.Permissions.map((p) => <span key={p} className="chip chip-static mono">{p}</span>) : <span className="muted">No administrative permissions</span>}
+                  {user.Permissions.length ? (
+                    user.Permissions.map((p) => (
+                      <span key={p} className="chip chip-static mono">
+                        {p}
+                      </span>
+                    ))
+                  ) : (
+                    <span className="muted">No administrative permissions</span>
+                  )}
                 </div>
               )}
             </dd>

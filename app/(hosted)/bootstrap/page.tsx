@@ -25,7 +25,9 @@ export default async function BootstrapPage({ searchParams }: Props) {
       ) : (
         <div className="stack">
           <Alert tone="warning" title="This link is incomplete">
-            <p>Open the full invite link you received. It ends with <code>?token=…</code>.</p>
+            <p>
+              Open the full invite link you received. It ends with <code>?token=…</code>.
+            </p>
           </Alert>
           <Link href="/login" className="btn btn-block">
             Go to sign-in

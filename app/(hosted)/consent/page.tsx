@@ -36,7 +36,6 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
   const name = [user.Firstname, user.Lastname].filter(Boolean).join(' ') || user.UserName;
   return (
     <HostedShell
-     
       title={`Allow ${request.client.displayName}?`}
       subtitle={
         <>

@@ -22,7 +22,11 @@ export default async function RegisterPage({ searchParams }: { searchParams: Sea
     <HostedShell title="Create an account" subtitle={open ? `Join ${ctx.realm.displayName}.` : undefined}>
       {open ? (
         <RegisterForm
-          config={{ fields: { Username: reg.RegistrationFields.Username, Firstname: reg.RegistrationFields.Firstname, Lastname: reg.RegistrationFields.Lastname }, inviteCode: reg.RequireInviteCode, password }}
+          config={{
+            fields: { Username: reg.RegistrationFields.Username, Firstname: reg.RegistrationFields.Firstname, Lastname: reg.RegistrationFields.Lastname },
+            inviteCode: reg.RequireInviteCode,
+            password,
+          }}
           redirectTo={redirectTo}
         />
       ) : (

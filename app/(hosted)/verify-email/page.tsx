@@ -8,9 +8,5 @@ export const metadata: Metadata = { title: 'Confirm your e-mail address', referr
 
 export default async function VerifyEmailPage({ searchParams }: { searchParams: SearchParams }) {
   const token = param((await searchParams).token);
-  return (
-    <HostedShell title="Confirm your e-mail address">
-      {token ? <VerifyEmail token={token} /> : <IncompleteLink what="confirmation" />}
-    </HostedShell>
-  );
+  return <HostedShell title="Confirm your e-mail address">{token ? <VerifyEmail token={token} /> : <IncompleteLink what="confirmation" />}</HostedShell>;
 }

@@ -9,8 +9,6 @@ export const metadata: Metadata = { title: 'Confirm your new e-mail address', re
 export default async function VerifyProfileEmailPage({ searchParams }: { searchParams: SearchParams }) {
   const token = param((await searchParams).token);
   return (
-    <HostedShell title="Confirm your new e-mail address">
-      {token ? <VerifyProfileEmail token={token} /> : <IncompleteLink what="confirmation" />}
-    </HostedShell>
+    <HostedShell title="Confirm your new e-mail address">{token ? <VerifyProfileEmail token={token} /> : <IncompleteLink what="confirmation" />}</HostedShell>
   );
 }

@@ -21,16 +21,25 @@ const FILTERS: Record<Filter, string> = {
   Cancelled: 'Cancelled by the user',
 };
 
-const badge = (s: ChangeRequestStatus) => (s === 'Approved' ? 'badge badge-success' : s === 'Rejected' ? 'badge badge-danger' : s === 'Open' ? 'badge badge-brand' : 'badge');
+const badge = (s: ChangeRequestStatus) =>
+  s === 'Approved' ? 'badge badge-success' : s === 'Rejected' ? 'badge badge-danger' : s === 'Open' ? 'badge badge-brand' : 'badge';
 
 function RejectDialog({ request, onClose, onDone }: { request: ChangeRequest | null; onClose: () => void; onDone: (r: ChangeRequest) => void }) {
   const reasonId = useId();
   const [reason, setReason] = useState('');
   const reject = useMutation({
-    mutationFn: (r: ChangeRequest) => api<ChangeRequest>(`/api/admin/change-requests/${encodeURIComponent(r.Id)}/reject`, { method: 'POST', body: { Reason: reason.trim() || undefined } }),
-    onSuccess: (r) => { setReason(''); onDone(r); },
+    mutationFn: (r: ChangeRequest) =>
+      api<ChangeRequest>(`/api/admin/change-requests/${encodeURIComponent(r.Id)}/reject`, { method: 'POST', body: { Reason: reason.trim() || undefined } }),
+    onSuccess: (r) => {
+      setReason('');
+      onDone(r);
+    },
   });
-  const close = () => { setReason(''); reject.reset(); onClose(); };
+  const close = () => {
+    setReason('');
+    reject.reset();
+    onClose();
+  };
   return (
     <Dialog
       open={request !== null}
@@ -47,7 +56,13 @@ function RejectDialog({ request, onClose, onDone }: { request: ChangeRequest | n
         </>
       }
     >
-      <form className="stack" onSubmit={(e) => { e.preventDefault(); if (request && !reject.isPending) reject.mutate(request); }}>
+      <form
+        className="stack"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (request && !reject.isPending) reject.mutate(request);
+        }}
+      >
         <p>The user’s profile stays as it is. They see the reason on their account page.</p>
         <div className="field">
           <label className="field-label" htmlFor={reasonId}>
@@ -116,11 +131,26 @@ export function ChangeRequestList() {
       {approve.isError ? <Alert tone="danger" title={problemMessage(approve.error)} /> : null}
       <div className="card">
         <div className="toolbar">
-          <SearchBox label="Search change requests" placeholder="User name, name or e-mail" onSearch={(s) => { setSearch(s); setPage(1); }} />
+          <SearchBox
+            label="Search change requests"
+            placeholder="User name, name or e-mail"
+            onSearch={(s) => {
+              setSearch(s);
+              setPage(1);
+            }}
+          />
           <label htmlFor={filterId} className="visually-hidden">
             Show
           </label>
-          <select id={filterId} className="select" value={filter} onChange={(e) => { setFilter(e.target.value as Filter); setPage(1); }}>
+          <select
+            id={filterId}
+            className="select"
+            value={filter}
+            onChange={(e) => {
+              setFilter(e.target.value as Filter);
+              setPage(1);
+            }}
+          >
             {(Object.keys(FILTERS) as Filter[]).map((f) => (
               <option key={f} value={f}>
                 {FILTERS[f]}
@@ -148,10 +178,30 @@ export function ChangeRequestList() {
                     </div>
                     {r.Status === 'Open' ? (
                       <div className="row">
-                        <Button variant="primary" size="sm" busy={approve.isPending && approve.variables?.Id === r.Id} busyLabel="Approving…" disabled={approve.isPending} onClick={() => { setNotice(null); approve.mutate(r); }} aria-label={`Approve the request of ${r.UserName ?? r.UserId}`}>
+                        <Button
+                          variant="primary"
+                          size="sm"
+                          busy={approve.isPending && approve.variables?.Id === r.Id}
+                          busyLabel="Approving…"
+                          disabled={approve.isPending}
+                          onClick={() => {
+                            setNotice(null);
+                            approve.mutate(r);
+                          }}
+                          aria-label={`Approve the request of ${r.UserName ?? r.UserId}`}
+                        >
                           Approve
                         </Button>
-                        <Button variant="danger" size="sm" disabled={approve.isPending} onClick={() => { setNotice(null); setRejecting(r); }} aria-label={`Reject the request of ${r.UserName ?? r.UserId}`}>
+                        <Button
+                          variant="danger"
+                          size="sm"
+                          disabled={approve.isPending}
+                          onClick={() => {
+                            setNotice(null);
+                            setRejecting(r);
+                          }}
+                          aria-label={`Reject the request of ${r.UserName ?? r.UserId}`}
+                        >
                           Reject
                         </Button>
                       </div>

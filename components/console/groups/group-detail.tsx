@@ -26,7 +26,11 @@ export function GroupDetail({ groupId, canWrite, canReadUsers }: { groupId: stri
   }
   return (
     <>
-      <PageHeader back={{ href: '/console/groups', label: 'Groups' }} title={group?.Name ?? 'Group'} description={group ? <BoundToChips group={group} /> : undefined} />
+      <PageHeader
+        back={{ href: '/console/groups', label: 'Groups' }}
+        title={group?.Name ?? 'Group'}
+        description={group ? <BoundToChips group={group} /> : undefined}
+      />
       <QueryState isPending={query.isPending} error={query.error} onRetry={() => query.refetch()}>
         {group ? (
           <div className="two-col">

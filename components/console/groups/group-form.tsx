@@ -33,7 +33,14 @@ const FIELDS = ['Name', 'Description', 'BoundApps', 'RoleIds', 'ParentGroupIds']
 function valuesOf(g?: Group): Values {
   if (!g) return { Name: '', Description: '', Scope: 'all', BoundApps: [], RoleIds: [], ParentGroupIds: [] };
   const scope = g.BoundTo.includes('*') ? 'all' : g.BoundTo.length === 0 ? 'none' : 'some';
-  return { Name: g.Name, Description: g.Description ?? '', Scope: scope, BoundApps: g.BoundTo.filter((b) => b !== '*'), RoleIds: g.RoleIds, ParentGroupIds: g.ParentGroupIds };
+  return {
+    Name: g.Name,
+    Description: g.Description ?? '',
+    Scope: scope,
+    BoundApps: g.BoundTo.filter((b) => b !== '*'),
+    RoleIds: g.RoleIds,
+    ParentGroupIds: g.ParentGroupIds,
+  };
 }
 
 export function GroupForm({ group, canWrite, onSaved }: { group?: Group; canWrite: boolean; onSaved: (g: Group) => void }) {
@@ -77,11 +84,24 @@ export function GroupForm({ group, canWrite, onSaved }: { group?: Group; canWrit
   const parentOptions = (groups.data?.items ?? [])
     .filter((g) => g.Id !== group?.Id && !(group?.ChildGroupIds ?? []).includes(g.Id))
     .map((g) => ({ value: g.Id, label: g.Name, hint: g.Description }));
-  const roleOptions = (roles.data?.items ?? []).map((r) => ({ value: r.Id, label: `${r.Name}`, hint: `${r.AppSlug} · ${r.Permissions.length} permission${r.Permissions.length === 1 ? '' : 's'}` }));
+  const roleOptions = (roles.data?.items ?? []).map((r) => ({
+    value: r.Id,
+    label: `${r.Name}`,
+    hint: `${r.AppSlug} · ${r.Permissions.length} permission${r.Permissions.length === 1 ? '' : 's'}`,
+  }));
   const appOptions = (apps.data ?? []).map((a) => ({ value: a.Slug, label: a.DisplayName, hint: a.Slug }));
 
   return (
-    <form className="card" noValidate aria-label={group ? 'Group settings' : 'New group'} onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })}>
+    <form
+      className="card"
+      noValidate
+      aria-label={group ? 'Group settings' : 'New group'}
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        setSaved(false);
+        save.mutate(v);
+      })}
+    >
       <div className="card-body">
         <fieldset className="fieldset form" disabled={readOnly}>
           <ErrorSummary summary={summary} ref={summaryRef} />
@@ -108,24 +128,65 @@ export function GroupForm({ group, canWrite, onSaved }: { group?: Group; canWrit
             </label>
           </fieldset>
           {scope === 'some' ? (
-            <Controller control={form.control} name="BoundApps" render={({ field }) => <CheckboxList legend="Applications" options={appOptions} value={field.value} onChange={field.onChange} error={errors.BoundApps?.message} empty={apps.isPending ? 'Loading…' : 'No applications.'} />} />
+            <Controller
+              control={form.control}
+              name="BoundApps"
+              render={({ field }) => (
+                <CheckboxList
+                  legend="Applications"
+                  options={appOptions}
+                  value={field.value}
+                  onChange={field.onChange}
+                  error={errors.BoundApps?.message}
+                  empty={apps.isPending ? 'Loading…' : 'No applications.'}
+                />
+              )}
+            />
           ) : null}
           <Controller
             control={form.control}
             name="RoleIds"
-            render={({ field }) => <CheckboxList legend="Roles" hint="Members receive these roles’ permissions." options={roleOptions} value={field.value} onChange={field.onChange} error={errors.RoleIds?.message} empty={roles.isPending ? 'Loading…' : roles.isError ? 'Roles could not be loaded.' : 'No roles yet.'} />}
+            render={({ field }) => (
+              <CheckboxList
+                legend="Roles"
+                hint="Members receive these roles’ permissions."
+                options={roleOptions}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.RoleIds?.message}
+                empty={roles.isPending ? 'Loading…' : roles.isError ? 'Roles could not be loaded.' : 'No roles yet.'}
+              />
+            )}
           />
           <Controller
             control={form.control}
             name="ParentGroupIds"
             render={({ field }) => (
-              <CheckboxList legend="Member of" hint="Members of this group are also members of the groups chosen here." options={parentOptions} value={field.value} onChange={field.onChange} error={errors.ParentGroupIds?.message} empty={groups.isPending ? 'Loading…' : 'No other groups.'} />
+              <CheckboxList
+                legend="Member of"
+                hint="Members of this group are also members of the groups chosen here."
+                options={parentOptions}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.ParentGroupIds?.message}
+                empty={groups.isPending ? 'Loading…' : 'No other groups.'}
+              />
             )}
           />
         </fieldset>
       </div>
       {canWrite ? (
-        <EditFormFooter editing={Boolean(group)} dirty={form.formState.isDirty} busy={save.isPending} createLabel="Create group" cancelHref="/console/groups" onDiscard={() => { if (group) form.reset(valuesOf(group)); clear(); }} />
+        <EditFormFooter
+          editing={Boolean(group)}
+          dirty={form.formState.isDirty}
+          busy={save.isPending}
+          createLabel="Create group"
+          cancelHref="/console/groups"
+          onDiscard={() => {
+            if (group) form.reset(valuesOf(group));
+            clear();
+          }}
+        />
       ) : null}
     </form>
   );

@@ -26,11 +26,22 @@ export function GroupList() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const q = { page, pageSize: 25, search, sortBy: 'name' };
-  const groups = useQuery({ queryKey: keys.groupList(q), queryFn: ({ signal }) => api<ListPage<Group>>(`/api/group${listParams(q)}`, { signal }), placeholderData: keepPreviousData });
+  const groups = useQuery({
+    queryKey: keys.groupList(q),
+    queryFn: ({ signal }) => api<ListPage<Group>>(`/api/group${listParams(q)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <div className="card">
       <div className="toolbar">
-        <SearchBox label="Search groups" placeholder="Group name" onSearch={(s) => { setSearch(s); setPage(1); }} />
+        <SearchBox
+          label="Search groups"
+          placeholder="Group name"
+          onSearch={(s) => {
+            setSearch(s);
+            setPage(1);
+          }}
+        />
       </div>
       <QueryState isPending={groups.isPending} error={groups.error} onRetry={() => groups.refetch()}>
         {groups.data && groups.data.items.length === 0 ? (
@@ -51,7 +62,12 @@ export function GroupList() {
                   <tr key={g.Id}>
                     <td>
                       <Link href={`/console/groups/${encodeURIComponent(g.Id)}`}>{g.Name}</Link>
-                      {g.IsBuiltIn ? <> <span className="badge badge-plain">Built-in</span></> : null}
+                      {g.IsBuiltIn ? (
+                        <>
+                          {' '}
+                          <span className="badge badge-plain">Built-in</span>
+                        </>
+                      ) : null}
                       {g.Description ? <div className="muted small">{g.Description}</div> : null}
                     </td>
                     <td>
@@ -65,7 +81,9 @@ export function GroupList() {
             </table>
           </div>
         )}
-        {groups.data && groups.data.totalCount > 0 ? <Pagination page={groups.data.page} pageSize={groups.data.pageSize} totalCount={groups.data.totalCount} onPage={setPage} /> : null}
+        {groups.data && groups.data.totalCount > 0 ? (
+          <Pagination page={groups.data.page} pageSize={groups.data.pageSize} totalCount={groups.data.totalCount} onPage={setPage} />
+        ) : null}
       </QueryState>
     </div>
   );

@@ -39,9 +39,24 @@ export function GroupMembers({ groupId, canReadUsers }: { groupId: string; canRe
                   <tr key={m.Id}>
                     <td>
                       {canReadUsers && m.Kind === 'User' ? <Link href={`/console/users/${encodeURIComponent(m.Id)}`}>{m.DisplayName}</Link> : m.DisplayName}
-                      {m.Kind === 'ServiceAccount' ? <div className="muted small">Service account</div> : m.DisplayName !== m.UserName ? <div className="muted small">{m.UserName}</div> : null}
+                      {m.Kind === 'ServiceAccount' ? (
+                        <div className="muted small">Service account</div>
+                      ) : m.DisplayName !== m.UserName ? (
+                        <div className="muted small">{m.UserName}</div>
+                      ) : null}
                     </td>
-                    <td className="small">{m.Direct ? <span className="badge badge-brand badge-plain">Direct</span> : <span className="muted">via {m.Via.slice(0, -1).map((v) => v.Name).join(' → ')}</span>}</td>
+                    <td className="small">
+                      {m.Direct ? (
+                        <span className="badge badge-brand badge-plain">Direct</span>
+                      ) : (
+                        <span className="muted">
+                          via{' '}
+                          {m.Via.slice(0, -1)
+                            .map((v) => v.Name)
+                            .join(' → ')}
+                        </span>
+                      )}
+                    </td>
                     <td>
                       <ActiveBadge active={m.IsActive} />
                     </td>
@@ -53,7 +68,9 @@ export function GroupMembers({ groupId, canReadUsers }: { groupId: string; canRe
         ) : (
           <p className="empty">No members. Add people from their user page.</p>
         )}
-        {data && data.totalCount > data.pageSize ? <Pagination page={data.page} pageSize={data.pageSize} totalCount={data.totalCount} onPage={setPage} /> : null}
+        {data && data.totalCount > data.pageSize ? (
+          <Pagination page={data.page} pageSize={data.pageSize} totalCount={data.totalCount} onPage={setPage} />
+        ) : null}
       </QueryState>
     </section>
   );

@@ -45,11 +45,23 @@ export function LogView({ endpoint, showRealm }: { endpoint: '/api/admin/auth-lo
         <label className="visually-hidden" htmlFor={`${id}-category`}>
           Category
         </label>
-        <input id={`${id}-category`} className="input" placeholder="Category (e.g. Authentication)" value={draft.category} onChange={(e) => setDraft({ ...draft, category: e.target.value })} />
+        <input
+          id={`${id}-category`}
+          className="input"
+          placeholder="Category (e.g. Authentication)"
+          value={draft.category}
+          onChange={(e) => setDraft({ ...draft, category: e.target.value })}
+        />
         <label className="visually-hidden" htmlFor={`${id}-type`}>
           Event type
         </label>
-        <input id={`${id}-type`} className="input" placeholder="Event type" value={draft.eventType} onChange={(e) => setDraft({ ...draft, eventType: e.target.value })} />
+        <input
+          id={`${id}-type`}
+          className="input"
+          placeholder="Event type"
+          value={draft.eventType}
+          onChange={(e) => setDraft({ ...draft, eventType: e.target.value })}
+        />
         <label className="visually-hidden" htmlFor={`${id}-limit`}>
           Number of entries
         </label>
@@ -93,8 +105,16 @@ export function LogView({ endpoint, showRealm }: { endpoint: '/api/admin/auth-lo
                         <div className="mono small">{e.EventType}</div>
                         <div className="muted small">{e.Category}</div>
                       </td>
-                      <td>{e.Success === undefined ? '—' : e.Success ? <span className="badge badge-success">Success</span> : <span className="badge badge-danger">Failure</span>}</td>
-                      <td className="small">{showRealm ? e.RealmSlug ?? e.ActorRealm ?? '—' : e.UserName ?? '—'}</td>
+                      <td>
+                        {e.Success === undefined ? (
+                          '—'
+                        ) : e.Success ? (
+                          <span className="badge badge-success">Success</span>
+                        ) : (
+                          <span className="badge badge-danger">Failure</span>
+                        )}
+                      </td>
+                      <td className="small">{showRealm ? (e.RealmSlug ?? e.ActorRealm ?? '—') : (e.UserName ?? '—')}</td>
                       <td className="small mono">{e.IpAddress ?? '—'}</td>
                       <td className="small">
                         {detail ? (

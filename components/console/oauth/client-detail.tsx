@@ -15,7 +15,10 @@ const back = { href: '/console/oauth/clients', label: 'OAuth clients' };
 export function ClientDetail({ clientId, canWrite, canReadScopes }: { clientId: string; canWrite: boolean; canReadScopes: boolean }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: oauthKeys.client(clientId), queryFn: ({ signal }) => api<OAuthClient>(`/api/admin/oauth/clients/${encodeURIComponent(clientId)}`, { signal }) });
+  const query = useQuery({
+    queryKey: oauthKeys.client(clientId),
+    queryFn: ({ signal }) => api<OAuthClient>(`/api/admin/oauth/clients/${encodeURIComponent(clientId)}`, { signal }),
+  });
   const client = query.data;
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (
@@ -29,7 +32,11 @@ export function ClientDetail({ clientId, canWrite, canReadScopes }: { clientId: 
   const managed = Boolean(client?.ServiceAccountId);
   return (
     <>
-      <PageHeader back={back} title={client?.DisplayName ?? 'OAuth client'} description={client ? <span className="mono">{client.ClientId}</span> : undefined} />
+      <PageHeader
+        back={back}
+        title={client?.DisplayName ?? 'OAuth client'}
+        description={client ? <span className="mono">{client.ClientId}</span> : undefined}
+      />
       <QueryState isPending={query.isPending} error={query.error} onRetry={() => query.refetch()}>
         {client ? (
           <div className="two-col">

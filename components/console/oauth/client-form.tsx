@@ -33,12 +33,37 @@ const schema = createClientSchema.pick({ ClientId: true, DisplayName: true, Desc
   IsActive: z.boolean(),
 });
 type Values = z.infer<typeof schema>;
-const FIELDS = ['ClientId', 'DisplayName', 'Description', 'ClientType', 'ConsentType', 'AccessTokenType', 'RedirectUris', 'PostLogoutRedirectUris', 'GrantTypes', 'Scopes', 'IsActive'] as const;
+const FIELDS = [
+  'ClientId',
+  'DisplayName',
+  'Description',
+  'ClientType',
+  'ConsentType',
+  'AccessTokenType',
+  'RedirectUris',
+  'PostLogoutRedirectUris',
+  'GrantTypes',
+  'Scopes',
+  'IsActive',
+] as const;
 
 const pick = <T extends string>(all: readonly T[], v: string, fallback: T): T => all.find((x) => x === v) ?? fallback;
 
 function valuesOf(c?: OAuthClient): Values {
-  if (!c) return { ClientId: '', DisplayName: '', Description: '', ClientType: 'Confidential', ConsentType: 'Explicit', AccessTokenType: 'Jwt', RedirectUris: '', PostLogoutRedirectUris: '', GrantTypes: ['authorization_code', 'refresh_token'], Scopes: [], IsActive: true };
+  if (!c)
+    return {
+      ClientId: '',
+      DisplayName: '',
+      Description: '',
+      ClientType: 'Confidential',
+      ConsentType: 'Explicit',
+      AccessTokenType: 'Jwt',
+      RedirectUris: '',
+      PostLogoutRedirectUris: '',
+      GrantTypes: ['authorization_code', 'refresh_token'],
+      Scopes: [],
+      IsActive: true,
+    };
   return {
     ClientId: c.ClientId,
     DisplayName: c.DisplayName,
@@ -70,7 +95,17 @@ function bodyOf(v: Values, creating: boolean) {
   return creating ? { ...common, ClientId: v.ClientId || null, ClientType: v.ClientType } : common;
 }
 
-export function ClientForm({ client, canWrite, canReadScopes, onSaved }: { client?: OAuthClient; canWrite: boolean; canReadScopes: boolean; onSaved: (c: CreatedClient) => void }) {
+export function ClientForm({
+  client,
+  canWrite,
+  canReadScopes,
+  onSaved,
+}: {
+  client?: OAuthClient;
+  canWrite: boolean;
+  canReadScopes: boolean;
+  onSaved: (c: CreatedClient) => void;
+}) {
   const queryClient = useQueryClient();
   const scopes = useAllScopes(canReadScopes);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(client) });
@@ -111,7 +146,16 @@ export function ClientForm({ client, canWrite, canReadScopes, onSaved }: { clien
   }));
 
   return (
-    <form className="card" noValidate aria-label={client ? 'Client settings' : 'New OAuth client'} onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })}>
+    <form
+      className="card"
+      noValidate
+      aria-label={client ? 'Client settings' : 'New OAuth client'}
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        setSaved(false);
+        save.mutate(v);
+      })}
+    >
       <div className="card-body">
         <fieldset className="fieldset form" disabled={readOnly}>
           <ErrorSummary summary={summary} ref={summaryRef} />
@@ -119,7 +163,8 @@ export function ClientForm({ client, canWrite, canReadScopes, onSaved }: { clien
           {managed ? (
             <Alert title="Managed by a service account">
               <p>
-                This client is a service-account credential. Change, rotate or delete it on <Link href={`/console/service-accounts/${encodeURIComponent(client?.ServiceAccountId ?? '')}`}>the service account’s page</Link>.
+                This client is a service-account credential. Change, rotate or delete it on{' '}
+                <Link href={`/console/service-accounts/${encodeURIComponent(client?.ServiceAccountId ?? '')}`}>the service account’s page</Link>.
               </p>
             </Alert>
           ) : null}
@@ -128,7 +173,15 @@ export function ClientForm({ client, canWrite, canReadScopes, onSaved }: { clien
             {client ? (
               <ReadOnlyValue label="Client ID" value={client.ClientId} hint="A client keeps its id." mono />
             ) : (
-              <TextField label="Client ID" optional hint="Leave empty for a random id." registration={form.register('ClientId')} error={errors.ClientId?.message} spellCheck={false} autoComplete="off" />
+              <TextField
+                label="Client ID"
+                optional
+                hint="Leave empty for a random id."
+                registration={form.register('ClientId')}
+                error={errors.ClientId?.message}
+                spellCheck={false}
+                autoComplete="off"
+              />
             )}
           </div>
           <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
@@ -136,33 +189,120 @@ export function ClientForm({ client, canWrite, canReadScopes, onSaved }: { clien
             {client ? (
               <ReadOnlyValue label="Client type" value={client.ClientType} hint="To change the type, create another client." />
             ) : (
-              <SelectField label="Client type" hint="Confidential clients get a secret; Public ones (browser, mobile) use PKCE." registration={form.register('ClientType', { onChange: () => form.setValue('GrantTypes', form.getValues('GrantTypes').filter((g) => g !== 'client_credentials')) })} error={errors.ClientType?.message}>
-                {CLIENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+              <SelectField
+                label="Client type"
+                hint="Confidential clients get a secret; Public ones (browser, mobile) use PKCE."
+                registration={form.register('ClientType', {
+                  onChange: () =>
+                    form.setValue(
+                      'GrantTypes',
+                      form.getValues('GrantTypes').filter((g) => g !== 'client_credentials'),
+                    ),
+                })}
+                error={errors.ClientType?.message}
+              >
+                {CLIENT_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {t}
+                  </option>
+                ))}
               </SelectField>
             )}
-            <SelectField label="Consent" hint="Explicit shows the consent page; Implicit grants what is asked." registration={form.register('ConsentType')} error={errors.ConsentType?.message}>
-              {CONSENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            <SelectField
+              label="Consent"
+              hint="Explicit shows the consent page; Implicit grants what is asked."
+              registration={form.register('ConsentType')}
+              error={errors.ConsentType?.message}
+            >
+              {CONSENT_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
             </SelectField>
-            <SelectField label="Access token type" hint="Jwt: self-contained; Reference: opaque, read by introspection." registration={form.register('AccessTokenType')} error={errors.AccessTokenType?.message}>
-              {ACCESS_TOKEN_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+            <SelectField
+              label="Access token type"
+              hint="Jwt: self-contained; Reference: opaque, read by introspection."
+              registration={form.register('AccessTokenType')}
+              error={errors.AccessTokenType?.message}
+            >
+              {ACCESS_TOKEN_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
             </SelectField>
           </div>
-          <Controller control={form.control} name="GrantTypes" render={({ field }) => <CheckboxList legend="Grant types" options={grantOptions} value={field.value} onChange={field.onChange} error={errors.GrantTypes?.message} />} />
-          <TextAreaField label="Redirect URIs" optional hint="One a line. Needed for the authorization code grant." registration={form.register('RedirectUris')} error={errors.RedirectUris?.message} rows={3} spellCheck={false} className="textarea mono" />
-          <TextAreaField label="Post-logout redirect URIs" optional hint="One a line." registration={form.register('PostLogoutRedirectUris')} error={errors.PostLogoutRedirectUris?.message} rows={2} spellCheck={false} className="textarea mono" />
+          <Controller
+            control={form.control}
+            name="GrantTypes"
+            render={({ field }) => (
+              <CheckboxList legend="Grant types" options={grantOptions} value={field.value} onChange={field.onChange} error={errors.GrantTypes?.message} />
+            )}
+          />
+          <TextAreaField
+            label="Redirect URIs"
+            optional
+            hint="One a line. Needed for the authorization code grant."
+            registration={form.register('RedirectUris')}
+            error={errors.RedirectUris?.message}
+            rows={3}
+            spellCheck={false}
+            className="textarea mono"
+          />
+          <TextAreaField
+            label="Post-logout redirect URIs"
+            optional
+            hint="One a line."
+            registration={form.register('PostLogoutRedirectUris')}
+            error={errors.PostLogoutRedirectUris?.message}
+            rows={2}
+            spellCheck={false}
+            className="textarea mono"
+          />
           {canReadScopes ? (
             <>
-              {scopes.isError ? <Alert tone="danger" title="The scopes could not be loaded.">{problemMessage(scopes.error)}</Alert> : null}
-              <Controller control={form.control} name="Scopes" render={({ field }) => <CheckboxList legend="Scopes" hint="What the client may ask for." options={scopeOptions(scopes.data?.items, field.value)} value={field.value} onChange={field.onChange} error={errors.Scopes?.message} empty={scopes.isPending ? 'Loading the scopes…' : 'This realm has no scopes.'} />} />
+              {scopes.isError ? (
+                <Alert tone="danger" title="The scopes could not be loaded.">
+                  {problemMessage(scopes.error)}
+                </Alert>
+              ) : null}
+              <Controller
+                control={form.control}
+                name="Scopes"
+                render={({ field }) => (
+                  <CheckboxList
+                    legend="Scopes"
+                    hint="What the client may ask for."
+                    options={scopeOptions(scopes.data?.items, field.value)}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={errors.Scopes?.message}
+                    empty={scopes.isPending ? 'Loading the scopes…' : 'This realm has no scopes.'}
+                  />
+                )}
+              />
             </>
           ) : (
             <p className="muted small">Scopes: {client?.Scopes.join(', ') || 'none'}. Choosing scopes needs the permission oauth-scope:read.</p>
           )}
-          {client ? <CheckboxField label="Active" hint="Deactivating revokes the tokens issued to the client." registration={form.register('IsActive')} /> : null}
+          {client ? (
+            <CheckboxField label="Active" hint="Deactivating revokes the tokens issued to the client." registration={form.register('IsActive')} />
+          ) : null}
         </fieldset>
       </div>
       {!readOnly ? (
-        <EditFormFooter editing={Boolean(client)} dirty={form.formState.isDirty} busy={save.isPending} createLabel="Create client" cancelHref="/console/oauth/clients" onDiscard={() => { if (client) form.reset(valuesOf(client)); clear(); }} />
+        <EditFormFooter
+          editing={Boolean(client)}
+          dirty={form.formState.isDirty}
+          busy={save.isPending}
+          createLabel="Create client"
+          cancelHref="/console/oauth/clients"
+          onDiscard={() => {
+            if (client) form.reset(valuesOf(client));
+            clear();
+          }}
+        />
       ) : null}
     </form>
   );

@@ -23,13 +23,32 @@ export function ClientList() {
   return (
     <div className="card">
       <div className="toolbar">
-        <SearchBox label="Search clients" placeholder="Client ID or name" onSearch={(s) => { setSearch(s); setPage(1); }} />
+        <SearchBox
+          label="Search clients"
+          placeholder="Client ID or name"
+          onSearch={(s) => {
+            setSearch(s);
+            setPage(1);
+          }}
+        />
         <label htmlFor={typeFilterId} className="visually-hidden">
           Client type
         </label>
-        <select id={typeFilterId} className="select" value={clientType} onChange={(e) => { setClientType(e.target.value); setPage(1); }}>
+        <select
+          id={typeFilterId}
+          className="select"
+          value={clientType}
+          onChange={(e) => {
+            setClientType(e.target.value);
+            setPage(1);
+          }}
+        >
           <option value="">All types</option>
-          {CLIENT_TYPES.map((t) => <option key={t} value={t}>{t}</option>)}
+          {CLIENT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
         </select>
       </div>
       <QueryState isPending={clients.isPending} error={clients.error} onRetry={() => clients.refetch()}>
@@ -52,7 +71,12 @@ export function ClientList() {
                   <tr key={c.Id}>
                     <td>
                       <Link href={`/console/oauth/clients/${encodeURIComponent(c.Id)}`}>{c.DisplayName}</Link>
-                      {c.IsDynamic ? <> <span className="badge badge-plain">Dynamic</span></> : null}
+                      {c.IsDynamic ? (
+                        <>
+                          {' '}
+                          <span className="badge badge-plain">Dynamic</span>
+                        </>
+                      ) : null}
                       <div className="muted small mono">{c.ClientId}</div>
                     </td>
                     <td>{c.ClientType}</td>
@@ -81,7 +105,9 @@ export function ClientList() {
             </table>
           </div>
         )}
-        {clients.data && clients.data.totalCount > 0 ? <Pagination page={clients.data.page} pageSize={clients.data.pageSize} totalCount={clients.data.totalCount} onPage={setPage} /> : null}
+        {clients.data && clients.data.totalCount > 0 ? (
+          <Pagination page={clients.data.page} pageSize={clients.data.pageSize} totalCount={clients.data.totalCount} onPage={setPage} />
+        ) : null}
       </QueryState>
     </div>
   );

@@ -26,7 +26,12 @@ export function RegenerateSecret({ client }: { client: OAuthClient }) {
   });
   if (issued) {
     return (
-      <SecretOnce title="New secret issued. Copy it now" clientId={issued.ClientId} secret={issued.ClientSecret} actions={<Button onClick={() => setIssued(null)}>I have stored the secret</Button>}>
+      <SecretOnce
+        title="New secret issued. Copy it now"
+        clientId={issued.ClientId}
+        secret={issued.ClientSecret}
+        actions={<Button onClick={() => setIssued(null)}>I have stored the secret</Button>}
+      >
         <p className="muted small">The old secret no longer works. Tokens issued before stay valid until they expire.</p>
       </SecretOnce>
     );
@@ -42,7 +47,10 @@ export function RegenerateSecret({ client }: { client: OAuthClient }) {
       </div>
       <ConfirmDialog
         open={open}
-        onClose={() => { setOpen(false); regenerate.reset(); }}
+        onClose={() => {
+          setOpen(false);
+          regenerate.reset();
+        }}
         title={`Regenerate the secret of “${client.DisplayName}”?`}
         confirmLabel="Regenerate secret"
         busyLabel="Regenerating…"

@@ -49,12 +49,28 @@ export function AdminInviteForm({ slug }: { slug: string }) {
             </div>
           </>
         ) : (
-          <form className="form" noValidate onSubmit={form.handleSubmit((v) => { clear(); issue.mutate(v); })}>
-            <p className="muted small">The invitee gets a one-time link, valid for 24 hours, to choose a password. Issuing a new invite revokes any earlier open one.</p>
+          <form
+            className="form"
+            noValidate
+            onSubmit={form.handleSubmit((v) => {
+              clear();
+              issue.mutate(v);
+            })}
+          >
+            <p className="muted small">
+              The invitee gets a one-time link, valid for 24 hours, to choose a password. Issuing a new invite revokes any earlier open one.
+            </p>
             <ErrorSummary summary={summary} ref={summaryRef} />
             <div className="form-grid">
               <TextField label="User name" registration={form.register('UserName')} error={errors.UserName?.message} autoCapitalize="none" spellCheck={false} />
-              <TextField label="E-mail" type="email" registration={form.register('Email')} error={errors.Email?.message} autoCapitalize="none" spellCheck={false} />
+              <TextField
+                label="E-mail"
+                type="email"
+                registration={form.register('Email')}
+                error={errors.Email?.message}
+                autoCapitalize="none"
+                spellCheck={false}
+              />
               <TextField label="First name" optional registration={form.register('Firstname')} error={errors.Firstname?.message} />
               <TextField label="Last name" optional registration={form.register('Lastname')} error={errors.Lastname?.message} />
             </div>

@@ -33,14 +33,30 @@ const schema = createRealmSchema
     }
   });
 type Values = z.infer<typeof schema>;
-const FIELDS = ['DisplayName', 'Slug', 'Description', 'Domains', 'InitialAdmin.UserName', 'InitialAdmin.Email', 'InitialAdmin.Firstname', 'InitialAdmin.Lastname'] as const;
+const FIELDS = [
+  'DisplayName',
+  'Slug',
+  'Description',
+  'Domains',
+  'InitialAdmin.UserName',
+  'InitialAdmin.Email',
+  'InitialAdmin.Firstname',
+  'InitialAdmin.Lastname',
+] as const;
 
 export function CreateRealmForm() {
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<CreateRealmResult | null>(null);
   const form = useForm<Values>({
     resolver: zodResolver(schema),
-    defaultValues: { DisplayName: '', Slug: '', Description: '', Domains: '', inviteAdmin: true, InitialAdmin: { UserName: '', Email: '', Firstname: '', Lastname: '' } },
+    defaultValues: {
+      DisplayName: '',
+      Slug: '',
+      Description: '',
+      Domains: '',
+      inviteAdmin: true,
+      InitialAdmin: { UserName: '', Email: '', Firstname: '', Lastname: '' },
+    },
   });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   const [displayName, inviteAdmin] = useWatch({ control: form.control, name: ['DisplayName', 'inviteAdmin'] });
@@ -60,7 +76,12 @@ export function CreateRealmForm() {
           Description: v.Description || undefined,
           Domains: parseDomains(v.Domains),
           InitialAdmin: v.inviteAdmin
-            ? { UserName: v.InitialAdmin.UserName, Email: v.InitialAdmin.Email, Firstname: v.InitialAdmin.Firstname || undefined, Lastname: v.InitialAdmin.Lastname || undefined }
+            ? {
+                UserName: v.InitialAdmin.UserName,
+                Email: v.InitialAdmin.Email,
+                Firstname: v.InitialAdmin.Firstname || undefined,
+                Lastname: v.InitialAdmin.Lastname || undefined,
+              }
             : undefined,
         },
       }),
@@ -70,7 +91,13 @@ export function CreateRealmForm() {
     },
     onError: (e) =>
       report(e, {
-        codeFields: { 'Realm.SlugTaken': 'Slug', 'Realm.SlugInvalid': 'Slug', 'Realm.SlugReserved': 'Slug', 'Realm.DomainTaken': 'Domains', 'Realm.DomainInvalid': 'Domains' },
+        codeFields: {
+          'Realm.SlugTaken': 'Slug',
+          'Realm.SlugInvalid': 'Slug',
+          'Realm.SlugReserved': 'Slug',
+          'Realm.DomainTaken': 'Domains',
+          'Realm.DomainInvalid': 'Domains',
+        },
       }),
   });
 
@@ -78,22 +105,61 @@ export function CreateRealmForm() {
 
   const errors = form.formState.errors;
   return (
-    <form className="card" noValidate onSubmit={form.handleSubmit((v) => { clear(); create.mutate(v); })}>
+    <form
+      className="card"
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        create.mutate(v);
+      })}
+    >
       <div className="card-body form">
         <ErrorSummary summary={summary} ref={summaryRef} />
         <div className="form-grid">
           <TextField label="Display name" registration={form.register('DisplayName')} error={errors.DisplayName?.message} autoFocus />
-          <TextField label="Slug" hint="The realm’s permanent identifier. It cannot be changed later." registration={form.register('Slug')} error={errors.Slug?.message} spellCheck={false} autoCapitalize="none" />
+          <TextField
+            label="Slug"
+            hint="The realm’s permanent identifier. It cannot be changed later."
+            registration={form.register('Slug')}
+            error={errors.Slug?.message}
+            spellCheck={false}
+            autoCapitalize="none"
+          />
         </div>
-        <TextAreaField label="Domains" hint="Host names that select this realm, one per line. The first is its primary domain (e.g. acme.example.com)." registration={form.register('Domains')} error={errors.Domains?.message} rows={3} spellCheck={false} autoCapitalize="none" />
+        <TextAreaField
+          label="Domains"
+          hint="Host names that select this realm, one per line. The first is its primary domain (e.g. acme.example.com)."
+          registration={form.register('Domains')}
+          error={errors.Domains?.message}
+          rows={3}
+          spellCheck={false}
+          autoCapitalize="none"
+        />
         <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
         <fieldset className="fieldset">
           <legend>First administrator</legend>
-          <CheckboxField label="Invite the first administrator now" hint="They receive a one-time link to choose a password. You can also invite one later." registration={form.register('inviteAdmin')} />
+          <CheckboxField
+            label="Invite the first administrator now"
+            hint="They receive a one-time link to choose a password. You can also invite one later."
+            registration={form.register('inviteAdmin')}
+          />
           {inviteAdmin ? (
             <div className="form-grid">
-              <TextField label="User name" registration={form.register('InitialAdmin.UserName')} error={errors.InitialAdmin?.UserName?.message} autoCapitalize="none" spellCheck={false} />
-              <TextField label="E-mail" type="email" registration={form.register('InitialAdmin.Email')} error={errors.InitialAdmin?.Email?.message} autoCapitalize="none" spellCheck={false} />
+              <TextField
+                label="User name"
+                registration={form.register('InitialAdmin.UserName')}
+                error={errors.InitialAdmin?.UserName?.message}
+                autoCapitalize="none"
+                spellCheck={false}
+              />
+              <TextField
+                label="E-mail"
+                type="email"
+                registration={form.register('InitialAdmin.Email')}
+                error={errors.InitialAdmin?.Email?.message}
+                autoCapitalize="none"
+                spellCheck={false}
+              />
               <TextField label="First name" optional registration={form.register('InitialAdmin.Firstname')} error={errors.InitialAdmin?.Firstname?.message} />
               <TextField label="Last name" optional registration={form.register('InitialAdmin.Lastname')} error={errors.InitialAdmin?.Lastname?.message} />
             </div>

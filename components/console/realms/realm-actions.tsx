@@ -72,7 +72,9 @@ export function RealmActions({ realm, canWrite, canTransfer }: { realm: Realm; c
         <div className="card-body stack">
           {notice ? <Alert tone="success" title={notice} /> : null}
           {realm.IsControlPlane ? (
-            <p className="muted">This realm is the control plane. It cannot be deactivated or deleted; transfer the control-plane role to another realm first.</p>
+            <p className="muted">
+              This realm is the control plane. It cannot be deactivated or deleted; transfer the control-plane role to another realm first.
+            </p>
           ) : (
             <p className="muted">An inactive realm keeps its data, but all its hosts answer 404.</p>
           )}
@@ -111,10 +113,28 @@ export function RealmActions({ realm, canWrite, canTransfer }: { realm: Realm; c
         </section>
       ) : null}
 
-      <ConfirmDialog open={open === 'deactivate'} onClose={close} title={`Deactivate ${realm.DisplayName}?`} confirmLabel="Deactivate" busyLabel="Deactivating…" busy={setActive.isPending} error={pendingError(setActive)} onConfirm={() => setActive.mutate(false)}>
+      <ConfirmDialog
+        open={open === 'deactivate'}
+        onClose={close}
+        title={`Deactivate ${realm.DisplayName}?`}
+        confirmLabel="Deactivate"
+        busyLabel="Deactivating…"
+        busy={setActive.isPending}
+        error={pendingError(setActive)}
+        onConfirm={() => setActive.mutate(false)}
+      >
         <p>Sign-in and every API of this realm stop working until it is activated again. No data is removed.</p>
       </ConfirmDialog>
-      <ConfirmDialog open={open === 'soft-delete'} onClose={close} title={`Delete ${realm.DisplayName}?`} confirmLabel="Delete" busyLabel="Deleting…" busy={remove.isPending} error={pendingError(remove)} onConfirm={() => remove.mutate(false)}>
+      <ConfirmDialog
+        open={open === 'soft-delete'}
+        onClose={close}
+        title={`Delete ${realm.DisplayName}?`}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={remove.isPending}
+        error={pendingError(remove)}
+        onConfirm={() => remove.mutate(false)}
+      >
         <p>The realm is deactivated and its hosts answer 404. Its data is kept, so it can be activated again.</p>
       </ConfirmDialog>
       <ConfirmDialog
@@ -145,7 +165,8 @@ export function RealmActions({ realm, canWrite, canTransfer }: { realm: Realm; c
         onConfirm={() => transfer.mutate()}
       >
         <p>
-          Realm management moves to <strong>{realm.PrimaryDomain}</strong>. This realm’s <code>realm:admin</code> users gain cross-realm administration, and this console loses realm management.
+          Realm management moves to <strong>{realm.PrimaryDomain}</strong>. This realm’s <code>realm:admin</code> users gain cross-realm administration, and
+          this console loses realm management.
         </p>
       </ConfirmDialog>
     </>

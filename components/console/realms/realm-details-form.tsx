@@ -23,7 +23,12 @@ const schema = z
 type Values = z.infer<typeof schema>;
 const FIELDS = ['DisplayName', 'Description', 'Domains', 'PrimaryDomain'] as const;
 
-const valuesOf = (r: Realm): Values => ({ DisplayName: r.DisplayName, Description: r.Description ?? '', Domains: r.Domains.join('\n'), PrimaryDomain: r.PrimaryDomain });
+const valuesOf = (r: Realm): Values => ({
+  DisplayName: r.DisplayName,
+  Description: r.Description ?? '',
+  Domains: r.Domains.join('\n'),
+  PrimaryDomain: r.PrimaryDomain,
+});
 
 /** Merge-patch of a realm's editable fields (spec 4.8 Edit); only changed fields are sent. */
 export function RealmDetailsForm({ realm, canWrite }: { realm: Realm; canWrite: boolean }) {
@@ -54,34 +59,55 @@ export function RealmDetailsForm({ realm, canWrite }: { realm: Realm; canWrite: 
       form.reset(valuesOf(updated));
       setSaved(true);
     },
-    onError: (e) => report(e, { codeFields: { 'Realm.DomainTaken': 'Domains', 'Realm.DomainInvalid': 'Domains', 'Realm.PrimaryDomainNotInDomains': 'PrimaryDomain' } }),
+    onError: (e) =>
+      report(e, { codeFields: { 'Realm.DomainTaken': 'Domains', 'Realm.DomainInvalid': 'Domains', 'Realm.PrimaryDomainNotInDomains': 'PrimaryDomain' } }),
   });
 
   const errors = form.formState.errors;
   const primaryChanged = useWatch({ control: form.control, name: 'PrimaryDomain' }) !== realm.PrimaryDomain;
   return (
-    <form className="card" noValidate onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })} aria-labelledby="details-heading">
+    <form
+      className="card"
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        setSaved(false);
+        save.mutate(v);
+      })}
+      aria-labelledby="details-heading"
+    >
       <div className="card-header">
         <h2 id="details-heading">Details</h2>
       </div>
       <div className="card-body">
-      <fieldset className="fieldset form" disabled={!canWrite}>
-        <ErrorSummary summary={summary} ref={summaryRef} />
-        {saved && !form.formState.isDirty ? <Alert tone="success" title="Changes saved." /> : null}
-        <TextField label="Display name" registration={form.register('DisplayName')} error={errors.DisplayName?.message} />
-        <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
-        <TextAreaField label="Domains" hint="Host names that select this realm, one per line." registration={form.register('Domains')} error={errors.Domains?.message} rows={3} spellCheck={false} autoCapitalize="none" />
-        <SelectField label="Primary domain" hint="The realm’s public origin and passkey relying party." registration={form.register('PrimaryDomain')} error={errors.PrimaryDomain?.message}>
-          {(domains.includes(realm.PrimaryDomain) ? domains : [realm.PrimaryDomain, ...domains]).map((d) => (
-            <option key={d} value={d}>
-              {d}
-            </option>
-          ))}
-        </SelectField>
-        {primaryChanged ? (
-          <Alert tone="warning" title="Changing the primary domain invalidates every passkey registered in this realm." />
-        ) : null}
-      </fieldset>
+        <fieldset className="fieldset form" disabled={!canWrite}>
+          <ErrorSummary summary={summary} ref={summaryRef} />
+          {saved && !form.formState.isDirty ? <Alert tone="success" title="Changes saved." /> : null}
+          <TextField label="Display name" registration={form.register('DisplayName')} error={errors.DisplayName?.message} />
+          <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
+          <TextAreaField
+            label="Domains"
+            hint="Host names that select this realm, one per line."
+            registration={form.register('Domains')}
+            error={errors.Domains?.message}
+            rows={3}
+            spellCheck={false}
+            autoCapitalize="none"
+          />
+          <SelectField
+            label="Primary domain"
+            hint="The realm’s public origin and passkey relying party."
+            registration={form.register('PrimaryDomain')}
+            error={errors.PrimaryDomain?.message}
+          >
+            {(domains.includes(realm.PrimaryDomain) ? domains : [realm.PrimaryDomain, ...domains]).map((d) => (
+              <option key={d} value={d}>
+                {d}
+              </option>
+            ))}
+          </SelectField>
+          {primaryChanged ? <Alert tone="warning" title="Changing the primary domain invalidates every passkey registered in this realm." /> : null}
+        </fieldset>
       </div>
       {canWrite ? (
         <div className="card-footer form-actions">
@@ -89,7 +115,13 @@ export function RealmDetailsForm({ realm, canWrite }: { realm: Realm; canWrite: 
             Save changes
           </Button>
           {form.formState.isDirty ? (
-            <Button variant="ghost" onClick={() => { form.reset(valuesOf(realm)); clear(); }}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                form.reset(valuesOf(realm));
+                clear();
+              }}
+            >
               Discard
             </Button>
           ) : null}

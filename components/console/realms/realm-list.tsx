@@ -22,7 +22,14 @@ export function RealmList() {
   return (
     <div className="card">
       <div className="toolbar">
-        <SearchBox label="Search realms" placeholder="Slug, name or domain" onSearch={(s) => { setSearch(s); setPage(1); }} />
+        <SearchBox
+          label="Search realms"
+          placeholder="Slug, name or domain"
+          onSearch={(s) => {
+            setSearch(s);
+            setPage(1);
+          }}
+        />
       </div>
       <QueryState isPending={realms.isPending} error={realms.error} onRetry={() => realms.refetch()}>
         {realms.data && realms.data.items.length === 0 ? (
@@ -59,7 +66,9 @@ export function RealmList() {
             </table>
           </div>
         )}
-        {realms.data && realms.data.totalCount > 0 ? <Pagination page={realms.data.page} pageSize={realms.data.pageSize} totalCount={realms.data.totalCount} onPage={setPage} /> : null}
+        {realms.data && realms.data.totalCount > 0 ? (
+          <Pagination page={realms.data.page} pageSize={realms.data.pageSize} totalCount={realms.data.totalCount} onPage={setPage} />
+        ) : null}
       </QueryState>
     </div>
   );

@@ -16,7 +16,14 @@ export const realmKeys = {
 
 /** One domain per line (or separated by commas or spaces) -> a clean list. */
 export function parseDomains(text: string): string[] {
-  return [...new Set(text.split(/[\s,]+/).map((d) => d.trim().toLowerCase()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((d) => d.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 /** A slug suggestion from a display name: "Acme Corp" -> "acme-corp". */

@@ -28,7 +28,11 @@ export function RoleDetail({ roleId, canWrite, canReadGroups }: { roleId: string
   const holders = (groups.data?.items ?? []).filter((g) => role?.GroupIds.includes(g.Id));
   return (
     <>
-      <PageHeader back={{ href: '/console/roles', label: 'Roles' }} title={role?.Name ?? 'Role'} description={role ? <span className="mono">{role.AppSlug}</span> : undefined} />
+      <PageHeader
+        back={{ href: '/console/roles', label: 'Roles' }}
+        title={role?.Name ?? 'Role'}
+        description={role ? <span className="mono">{role.AppSlug}</span> : undefined}
+      />
       <QueryState isPending={query.isPending} error={query.error} onRetry={() => query.refetch()}>
         {role ? (
           <div className="two-col">

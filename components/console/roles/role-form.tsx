@@ -20,7 +20,10 @@ const schema = createRoleSchema;
 type Values = z.infer<typeof schema>;
 const FIELDS = ['Name', 'AppId', 'Description', 'Permissions'] as const;
 
-const valuesOf = (r?: Role, appId = ''): Values => (r ? { Name: r.Name, AppId: r.AppId, Description: r.Description ?? '', Permissions: r.Permissions } : { Name: '', AppId: appId, Description: '', Permissions: [] });
+const valuesOf = (r?: Role, appId = ''): Values =>
+  r
+    ? { Name: r.Name, AppId: r.AppId, Description: r.Description ?? '', Permissions: r.Permissions }
+    : { Name: '', AppId: appId, Description: '', Permissions: [] };
 
 export function RoleForm({ role, canWrite, onSaved }: { role?: Role; canWrite: boolean; onSaved: (r: Role) => void }) {
   const queryClient = useQueryClient();
@@ -29,7 +32,11 @@ export function RoleForm({ role, canWrite, onSaved }: { role?: Role; canWrite: b
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   const [saved, setSaved] = useState(false);
   const appId = useWatch({ control: form.control, name: 'AppId' });
-  const app = useQuery({ queryKey: keys.app(appId), queryFn: ({ signal }) => api<App>(`/api/app/${encodeURIComponent(appId)}`, { signal }), enabled: Boolean(appId) });
+  const app = useQuery({
+    queryKey: keys.app(appId),
+    queryFn: ({ signal }) => api<App>(`/api/app/${encodeURIComponent(appId)}`, { signal }),
+    enabled: Boolean(appId),
+  });
 
   // A new role starts on the built-in application.
   useEffect(() => {
@@ -63,12 +70,23 @@ export function RoleForm({ role, canWrite, onSaved }: { role?: Role; canWrite: b
   const options = [
     ...catalog.map((c) => ({ value: c.Name, label: <span className="mono">{c.Name}</span>, hint: c.Description })),
     // Permissions the role holds that the catalog no longer lists stay visible, so they can be removed.
-    ...(role?.Permissions ?? []).filter((p) => !known.has(p) && app.data).map((p) => ({ value: p, label: <span className="mono">{p}</span>, hint: 'Not in the application’s catalog any more.' })),
+    ...(role?.Permissions ?? [])
+      .filter((p) => !known.has(p) && app.data)
+      .map((p) => ({ value: p, label: <span className="mono">{p}</span>, hint: 'Not in the application’s catalog any more.' })),
   ];
   const readOnly = !canWrite || Boolean(role?.IsBuiltIn);
 
   return (
-    <form className="card" noValidate aria-label={role ? 'Role settings' : 'New role'} onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })}>
+    <form
+      className="card"
+      noValidate
+      aria-label={role ? 'Role settings' : 'New role'}
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        setSaved(false);
+        save.mutate(v);
+      })}
+    >
       <div className="card-body">
         <fieldset className="fieldset form" disabled={readOnly}>
           <ErrorSummary summary={summary} ref={summaryRef} />
@@ -85,7 +103,12 @@ export function RoleForm({ role, canWrite, onSaved }: { role?: Role; canWrite: b
                 <span className="field-hint">A role stays with its application.</span>
               </div>
             ) : (
-              <SelectField label="Application" hint="The application whose permissions the role grants." registration={form.register('AppId', { onChange: () => form.setValue('Permissions', []) })} error={errors.AppId?.message}>
+              <SelectField
+                label="Application"
+                hint="The application whose permissions the role grants."
+                registration={form.register('AppId', { onChange: () => form.setValue('Permissions', []) })}
+                error={errors.AppId?.message}
+              >
                 {apps.isPending ? <option value="">Loading…</option> : null}
                 {(apps.data ?? []).map((a) => (
                   <option key={a.Id} value={a.Id}>
@@ -96,16 +119,39 @@ export function RoleForm({ role, canWrite, onSaved }: { role?: Role; canWrite: b
             )}
           </div>
           <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
-          {app.isError ? <Alert tone="danger" title="The application’s permission catalog could not be loaded.">{problemMessage(app.error)}</Alert> : null}
+          {app.isError ? (
+            <Alert tone="danger" title="The application’s permission catalog could not be loaded.">
+              {problemMessage(app.error)}
+            </Alert>
+          ) : null}
           <Controller
             control={form.control}
             name="Permissions"
-            render={({ field }) => <CheckboxList legend="Permissions" options={options} value={field.value} onChange={field.onChange} error={errors.Permissions?.message} empty={app.isPending ? 'Loading the catalog…' : 'This application has no permissions in its catalog.'} />}
+            render={({ field }) => (
+              <CheckboxList
+                legend="Permissions"
+                options={options}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.Permissions?.message}
+                empty={app.isPending ? 'Loading the catalog…' : 'This application has no permissions in its catalog.'}
+              />
+            )}
           />
         </fieldset>
       </div>
       {!readOnly ? (
-        <EditFormFooter editing={Boolean(role)} dirty={form.formState.isDirty} busy={save.isPending} createLabel="Create role" cancelHref="/console/roles" onDiscard={() => { if (role) form.reset(valuesOf(role)); clear(); }} />
+        <EditFormFooter
+          editing={Boolean(role)}
+          dirty={form.formState.isDirty}
+          busy={save.isPending}
+          createLabel="Create role"
+          cancelHref="/console/roles"
+          onDiscard={() => {
+            if (role) form.reset(valuesOf(role));
+            clear();
+          }}
+        />
       ) : null}
     </form>
   );

@@ -16,15 +16,34 @@ export function RoleList() {
   const [page, setPage] = useState(1);
   const apps = useAppLookup();
   const q = { page, pageSize: 25, search, sortBy: 'name', appId };
-  const roles = useQuery({ queryKey: keys.roleList(q), queryFn: ({ signal }) => api<ListPage<Role>>(`/api/role${listParams(q)}`, { signal }), placeholderData: keepPreviousData });
+  const roles = useQuery({
+    queryKey: keys.roleList(q),
+    queryFn: ({ signal }) => api<ListPage<Role>>(`/api/role${listParams(q)}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
   return (
     <div className="card">
       <div className="toolbar">
-        <SearchBox label="Search roles" placeholder="Role name" onSearch={(s) => { setSearch(s); setPage(1); }} />
+        <SearchBox
+          label="Search roles"
+          placeholder="Role name"
+          onSearch={(s) => {
+            setSearch(s);
+            setPage(1);
+          }}
+        />
         <label htmlFor={appFilterId} className="visually-hidden">
           Application
         </label>
-        <select id={appFilterId} className="select" value={appId} onChange={(e) => { setAppId(e.target.value); setPage(1); }}>
+        <select
+          id={appFilterId}
+          className="select"
+          value={appId}
+          onChange={(e) => {
+            setAppId(e.target.value);
+            setPage(1);
+          }}
+        >
           <option value="">All applications</option>
           {(apps.data ?? []).map((a) => (
             <option key={a.Id} value={a.Id}>
@@ -52,7 +71,12 @@ export function RoleList() {
                   <tr key={r.Id}>
                     <td>
                       <Link href={`/console/roles/${encodeURIComponent(r.Id)}`}>{r.Name}</Link>
-                      {r.IsBuiltIn ? <> <span className="badge badge-plain">Built-in</span></> : null}
+                      {r.IsBuiltIn ? (
+                        <>
+                          {' '}
+                          <span className="badge badge-plain">Built-in</span>
+                        </>
+                      ) : null}
                       {r.Description ? <div className="muted small">{r.Description}</div> : null}
                     </td>
                     <td className="mono small">{r.AppSlug}</td>
@@ -74,7 +98,9 @@ export function RoleList() {
             </table>
           </div>
         )}
-        {roles.data && roles.data.totalCount > 0 ? <Pagination page={roles.data.page} pageSize={roles.data.pageSize} totalCount={roles.data.totalCount} onPage={setPage} /> : null}
+        {roles.data && roles.data.totalCount > 0 ? (
+          <Pagination page={roles.data.page} pageSize={roles.data.pageSize} totalCount={roles.data.totalCount} onPage={setPage} />
+        ) : null}
       </QueryState>
     </div>
   );

@@ -8,7 +8,15 @@ import { refetchAfterWrite } from '../oauth-queries';
 import { oauthKeys, type Credential, type IssuedCredential } from '../oauth-types';
 
 /** Rotate and delete for one credential row, each behind a confirmation. */
-export function CredentialActions({ credential, onRotated, onDeleted }: { credential: Credential; onRotated: (c: IssuedCredential) => void; onDeleted: () => void }) {
+export function CredentialActions({
+  credential,
+  onRotated,
+  onDeleted,
+}: {
+  credential: Credential;
+  onRotated: (c: IssuedCredential) => void;
+  onDeleted: () => void;
+}) {
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<'rotate' | 'delete' | null>(null);
   const base = `/api/service-account/${encodeURIComponent(credential.ServiceAccountId)}/credentials/${encodeURIComponent(credential.Id)}`;
@@ -19,13 +27,25 @@ export function CredentialActions({ credential, onRotated, onDeleted }: { creden
   };
   const rotate = useMutation({
     mutationFn: () => api<IssuedCredential>(`${base}/rotate`, { method: 'POST' }),
-    onSuccess: (c) => { setDialog(null); refresh(); onRotated(c); },
+    onSuccess: (c) => {
+      setDialog(null);
+      refresh();
+      onRotated(c);
+    },
   });
   const remove = useMutation({
     mutationFn: () => api(base, { method: 'DELETE' }),
-    onSuccess: () => { setDialog(null); refresh(); onDeleted(); },
+    onSuccess: () => {
+      setDialog(null);
+      refresh();
+      onDeleted();
+    },
   });
-  const close = () => { setDialog(null); rotate.reset(); remove.reset(); };
+  const close = () => {
+    setDialog(null);
+    rotate.reset();
+    remove.reset();
+  };
   return (
     <span className="row">
       <Button size="sm" onClick={() => setDialog('rotate')} aria-label={`Rotate the secret of ${credential.DisplayName}`}>

@@ -14,7 +14,17 @@ import { NewCredential } from './new-credential';
  * A service account's credentials. A secret from create or rotate is shown here once, above the
  * list, until the administrator says it is stored; the list itself never carries secrets.
  */
-export function CredentialsSection({ accountId, canWrite, canReadScopes, canReadClients }: { accountId: string; canWrite: boolean; canReadScopes: boolean; canReadClients: boolean }) {
+export function CredentialsSection({
+  accountId,
+  canWrite,
+  canReadScopes,
+  canReadClients,
+}: {
+  accountId: string;
+  canWrite: boolean;
+  canReadScopes: boolean;
+  canReadClients: boolean;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [issued, setIssued] = useState<{ credential: IssuedCredential; rotated: boolean } | null>(null);
   const credentials = useQuery({
@@ -26,10 +36,23 @@ export function CredentialsSection({ accountId, canWrite, canReadScopes, canRead
     <div className="stack">
       {issued ? (
         <SecretOnce
-          title={issued.rotated ? `New secret for “${issued.credential.DisplayName}”. Copy it now` : `Credential “${issued.credential.DisplayName}” created. Copy its secret now`}
+          title={
+            issued.rotated
+              ? `New secret for “${issued.credential.DisplayName}”. Copy it now`
+              : `Credential “${issued.credential.DisplayName}” created. Copy its secret now`
+          }
           clientId={issued.credential.ClientId}
           secret={issued.credential.ClientSecret}
-          actions={<Button onClick={() => { setIssued(null); heading.current?.focus(); }}>I have stored the secret</Button>}
+          actions={
+            <Button
+              onClick={() => {
+                setIssued(null);
+                heading.current?.focus();
+              }}
+            >
+              I have stored the secret
+            </Button>
+          }
         >
           <p className="muted small">
             Use them at <code>/connect/token</code> with <code>grant_type=client_credentials</code>.
@@ -54,7 +77,11 @@ export function CredentialsSection({ accountId, canWrite, canReadScopes, canRead
                     <th scope="col">Scopes</th>
                     <th scope="col">Expires</th>
                     <th scope="col">Last used</th>
-                    {canWrite ? <th scope="col"><span className="visually-hidden">Actions</span></th> : null}
+                    {canWrite ? (
+                      <th scope="col">
+                        <span className="visually-hidden">Actions</span>
+                      </th>
+                    ) : null}
                   </tr>
                 </thead>
                 <tbody>
@@ -62,12 +89,23 @@ export function CredentialsSection({ accountId, canWrite, canReadScopes, canRead
                     <tr key={c.Id}>
                       <td>
                         {c.DisplayName}
-                        {c.IsExpired ? <> <span className="badge badge-danger">Expired</span></> : null}
-                        <div className="muted small mono">{canReadClients ? <Link href={`/console/oauth/clients/${encodeURIComponent(c.ClientId)}`}>{c.ClientId}</Link> : c.ClientId}</div>
+                        {c.IsExpired ? (
+                          <>
+                            {' '}
+                            <span className="badge badge-danger">Expired</span>
+                          </>
+                        ) : null}
+                        <div className="muted small mono">
+                          {canReadClients ? <Link href={`/console/oauth/clients/${encodeURIComponent(c.ClientId)}`}>{c.ClientId}</Link> : c.ClientId}
+                        </div>
                       </td>
                       <td>
                         <span className="chips">
-                          {c.Scopes.map((s) => <span key={s} className="chip chip-static mono">{s}</span>)}
+                          {c.Scopes.map((s) => (
+                            <span key={s} className="chip chip-static mono">
+                              {s}
+                            </span>
+                          ))}
                           {c.Scopes.length === 0 ? <span className="muted small">None</span> : null}
                         </span>
                       </td>
@@ -76,7 +114,11 @@ export function CredentialsSection({ accountId, canWrite, canReadScopes, canRead
                       {canWrite ? (
                         <td>
                           {/* After a delete the row (and its buttons) vanish: focus goes to the heading. */}
-                          <CredentialActions credential={c} onRotated={(r) => setIssued({ credential: r, rotated: true })} onDeleted={() => heading.current?.focus()} />
+                          <CredentialActions
+                            credential={c}
+                            onRotated={(r) => setIssued({ credential: r, rotated: true })}
+                            onDeleted={() => heading.current?.focus()}
+                          />
                         </td>
                       ) : null}
                     </tr>

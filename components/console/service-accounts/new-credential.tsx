@@ -48,7 +48,15 @@ export function NewCredential({ accountId, canReadScopes, onIssued }: { accountI
   });
   const errors = form.formState.errors;
   return (
-    <form className="card" noValidate aria-label="New credential" onSubmit={form.handleSubmit((v) => { clear(); create.mutate(v); })}>
+    <form
+      className="card"
+      noValidate
+      aria-label="New credential"
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        create.mutate(v);
+      })}
+    >
       <div className="card-header">
         <h2>New credential</h2>
       </div>
@@ -56,16 +64,43 @@ export function NewCredential({ accountId, canReadScopes, onIssued }: { accountI
         <fieldset className="fieldset form">
           <ErrorSummary summary={summary} ref={summaryRef} />
           <div className="form-grid">
-            <TextField label="Credential name" optional hint="Defaults to the account’s name." registration={form.register('DisplayName')} error={errors.DisplayName?.message} />
-            <TextField label="Expires" optional type="datetime-local" hint="Your local time. Empty: never expires." registration={form.register('ExpiresAt')} error={errors.ExpiresAt?.message} />
+            <TextField
+              label="Credential name"
+              optional
+              hint="Defaults to the account’s name."
+              registration={form.register('DisplayName')}
+              error={errors.DisplayName?.message}
+            />
+            <TextField
+              label="Expires"
+              optional
+              type="datetime-local"
+              hint="Your local time. Empty: never expires."
+              registration={form.register('ExpiresAt')}
+              error={errors.ExpiresAt?.message}
+            />
           </div>
           {canReadScopes ? (
             <>
-              {scopes.isError ? <Alert tone="danger" title="The scopes could not be loaded.">{problemMessage(scopes.error)}</Alert> : null}
+              {scopes.isError ? (
+                <Alert tone="danger" title="The scopes could not be loaded.">
+                  {problemMessage(scopes.error)}
+                </Alert>
+              ) : null}
               <Controller
                 control={form.control}
                 name="Scopes"
-                render={({ field }) => <CheckboxList legend="Scopes" hint="gatehouse.management lets it call Gatehouse’s API as this account." options={scopeOptions(scopes.data?.items, field.value)} value={field.value} onChange={field.onChange} error={errors.Scopes?.message} empty={scopes.isPending ? 'Loading the scopes…' : 'This realm has no scopes.'} />}
+                render={({ field }) => (
+                  <CheckboxList
+                    legend="Scopes"
+                    hint="gatehouse.management lets it call Gatehouse’s API as this account."
+                    options={scopeOptions(scopes.data?.items, field.value)}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={errors.Scopes?.message}
+                    empty={scopes.isPending ? 'Loading the scopes…' : 'This realm has no scopes.'}
+                  />
+                )}
               />
             </>
           ) : (

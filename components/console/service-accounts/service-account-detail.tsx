@@ -18,7 +18,10 @@ export type ServiceAccountRights = { canWrite: boolean; canReadGroups: boolean; 
 export function ServiceAccountDetail({ accountId, rights }: { accountId: string; rights: ServiceAccountRights }) {
   const router = useRouter();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: oauthKeys.serviceAccount(accountId), queryFn: ({ signal }) => api<ServiceAccount>(`/api/service-account/${encodeURIComponent(accountId)}`, { signal }) });
+  const query = useQuery({
+    queryKey: oauthKeys.serviceAccount(accountId),
+    queryFn: ({ signal }) => api<ServiceAccount>(`/api/service-account/${encodeURIComponent(accountId)}`, { signal }),
+  });
   const account = query.data;
   if (query.error instanceof ApiError && query.error.status === 404) {
     return (

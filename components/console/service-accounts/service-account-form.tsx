@@ -22,9 +22,22 @@ const schema = createServiceAccountSchema.pick({ Name: true, Description: true }
 type Values = z.infer<typeof schema>;
 const FIELDS = ['Name', 'Description', 'GroupIds', 'IsActive'] as const;
 
-const valuesOf = (a?: ServiceAccount): Values => (a ? { Name: a.Name, Description: a.Description ?? '', GroupIds: a.GroupIds, IsActive: a.IsActive } : { Name: '', Description: '', GroupIds: [], IsActive: true });
+const valuesOf = (a?: ServiceAccount): Values =>
+  a
+    ? { Name: a.Name, Description: a.Description ?? '', GroupIds: a.GroupIds, IsActive: a.IsActive }
+    : { Name: '', Description: '', GroupIds: [], IsActive: true };
 
-export function ServiceAccountForm({ account, canWrite, canReadGroups, onSaved }: { account?: ServiceAccount; canWrite: boolean; canReadGroups: boolean; onSaved: (a: ServiceAccount) => void }) {
+export function ServiceAccountForm({
+  account,
+  canWrite,
+  canReadGroups,
+  onSaved,
+}: {
+  account?: ServiceAccount;
+  canWrite: boolean;
+  canReadGroups: boolean;
+  onSaved: (a: ServiceAccount) => void;
+}) {
   const queryClient = useQueryClient();
   const groups = useAllGroups(canReadGroups);
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(account) });
@@ -59,7 +72,16 @@ export function ServiceAccountForm({ account, canWrite, canReadGroups, onSaved }
   const groupOptions = (groups.data?.items ?? []).map((g) => ({ value: g.Id, label: g.Name, hint: g.Description }));
 
   return (
-    <form className="card" noValidate aria-label={account ? 'Service account settings' : 'New service account'} onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })}>
+    <form
+      className="card"
+      noValidate
+      aria-label={account ? 'Service account settings' : 'New service account'}
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        setSaved(false);
+        save.mutate(v);
+      })}
+    >
       <div className="card-body">
         <fieldset className="fieldset form" disabled={readOnly}>
           <ErrorSummary summary={summary} ref={summaryRef} />
@@ -68,21 +90,47 @@ export function ServiceAccountForm({ account, canWrite, canReadGroups, onSaved }
           <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
           {canReadGroups ? (
             <>
-              {groups.isError ? <Alert tone="danger" title="The groups could not be loaded.">{problemMessage(groups.error)}</Alert> : null}
+              {groups.isError ? (
+                <Alert tone="danger" title="The groups could not be loaded.">
+                  {problemMessage(groups.error)}
+                </Alert>
+              ) : null}
               <Controller
                 control={form.control}
                 name="GroupIds"
-                render={({ field }) => <CheckboxList legend="Groups" hint="The account gets the roles these groups grant." options={groupOptions} value={field.value} onChange={field.onChange} error={errors.GroupIds?.message} empty={groups.isPending ? 'Loading the groups…' : 'This realm has no groups yet.'} />}
+                render={({ field }) => (
+                  <CheckboxList
+                    legend="Groups"
+                    hint="The account gets the roles these groups grant."
+                    options={groupOptions}
+                    value={field.value}
+                    onChange={field.onChange}
+                    error={errors.GroupIds?.message}
+                    empty={groups.isPending ? 'Loading the groups…' : 'This realm has no groups yet.'}
+                  />
+                )}
               />
             </>
           ) : (
             <p className="muted small">Member of {account?.GroupIds.length ?? 0} group(s). Choosing groups needs the permission authorization-group:read.</p>
           )}
-          {account ? <CheckboxField label="Active" hint="An inactive account’s credentials stop working at once." registration={form.register('IsActive')} /> : null}
+          {account ? (
+            <CheckboxField label="Active" hint="An inactive account’s credentials stop working at once." registration={form.register('IsActive')} />
+          ) : null}
         </fieldset>
       </div>
       {!readOnly ? (
-        <EditFormFooter editing={Boolean(account)} dirty={form.formState.isDirty} busy={save.isPending} createLabel="Create service account" cancelHref="/console/service-accounts" onDiscard={() => { if (account) form.reset(valuesOf(account)); clear(); }} />
+        <EditFormFooter
+          editing={Boolean(account)}
+          dirty={form.formState.isDirty}
+          busy={save.isPending}
+          createLabel="Create service account"
+          cancelHref="/console/service-accounts"
+          onDiscard={() => {
+            if (account) form.reset(valuesOf(account));
+            clear();
+          }}
+        />
       ) : null}
     </form>
   );

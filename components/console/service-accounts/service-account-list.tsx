@@ -21,7 +21,14 @@ export function ServiceAccountList() {
   return (
     <div className="card">
       <div className="toolbar">
-        <SearchBox label="Search service accounts" placeholder="Name" onSearch={(s) => { setSearch(s); setPage(1); }} />
+        <SearchBox
+          label="Search service accounts"
+          placeholder="Name"
+          onSearch={(s) => {
+            setSearch(s);
+            setPage(1);
+          }}
+        />
       </div>
       <QueryState isPending={accounts.isPending} error={accounts.error} onRetry={() => accounts.refetch()}>
         {accounts.data && accounts.data.items.length === 0 ? (
@@ -57,7 +64,9 @@ export function ServiceAccountList() {
             </table>
           </div>
         )}
-        {accounts.data && accounts.data.totalCount > 0 ? <Pagination page={accounts.data.page} pageSize={accounts.data.pageSize} totalCount={accounts.data.totalCount} onPage={setPage} /> : null}
+        {accounts.data && accounts.data.totalCount > 0 ? (
+          <Pagination page={accounts.data.page} pageSize={accounts.data.pageSize} totalCount={accounts.data.totalCount} onPage={setPage} />
+        ) : null}
       </QueryState>
     </div>
   );

@@ -13,7 +13,6 @@ import { QueryState } from '@/components/ui/query-state';
 import { settingRules } from '@/lib/domain/realm-settings/schema';
 import { settingsKey, type RealmSettings } from './types';
 
-
 const rateLimitsText = z.string().superRefine((text, ctx) => {
   if (!text.trim()) return;
   try {
@@ -42,12 +41,25 @@ const schema = z.object({
 type Values = z.infer<typeof schema>;
 
 const FIELDS = [
-  'SelfRegistration.Posture', 'SelfRegistration.RequireInviteCode',
-  'RegistrationFields.Username', 'RegistrationFields.Firstname', 'RegistrationFields.Lastname',
-  'SignIn.Password', 'SignIn.PasswordlessOnly', 'SignIn.EmailOtp', 'SignIn.MagicLink', 'SignIn.Passkeys',
-  'TwoFactor.Required', 'TwoFactor.GracePeriodDays',
-  'PasswordPolicy.MinLength', 'PasswordPolicy.RejectCommon', 'PasswordPolicy.RejectContextual',
-  'Branding.ProductName', 'Branding.PrimaryColor', 'Branding.LogoUrl', 'RateLimits',
+  'SelfRegistration.Posture',
+  'SelfRegistration.RequireInviteCode',
+  'RegistrationFields.Username',
+  'RegistrationFields.Firstname',
+  'RegistrationFields.Lastname',
+  'SignIn.Password',
+  'SignIn.PasswordlessOnly',
+  'SignIn.EmailOtp',
+  'SignIn.MagicLink',
+  'SignIn.Passkeys',
+  'TwoFactor.Required',
+  'TwoFactor.GracePeriodDays',
+  'PasswordPolicy.MinLength',
+  'PasswordPolicy.RejectCommon',
+  'PasswordPolicy.RejectContextual',
+  'Branding.ProductName',
+  'Branding.PrimaryColor',
+  'Branding.LogoUrl',
+  'RateLimits',
 ] as const;
 
 function valuesOf(s: RealmSettings): Values {
@@ -96,10 +108,23 @@ function Group({ title, description, children }: { title: string; description: R
 
 const def = (text: string) => <span className="muted"> Default: {text}.</span>;
 
-function FieldPolicySelect({ form, name, label }: { form: UseFormReturn<Values>; name: 'RegistrationFields.Username' | 'RegistrationFields.Firstname' | 'RegistrationFields.Lastname'; label: string }) {
+function FieldPolicySelect({
+  form,
+  name,
+  label,
+}: {
+  form: UseFormReturn<Values>;
+  name: 'RegistrationFields.Username' | 'RegistrationFields.Firstname' | 'RegistrationFields.Lastname';
+  label: string;
+}) {
   const error = form.formState.errors.RegistrationFields?.[name.split('.')[1] as 'Username']?.message;
   return (
-    <SelectField label={label} registration={form.register(name)} error={error} hint={<>Off hides the field on the sign-up page; Required makes it mandatory.{def('Optional')}</>}>
+    <SelectField
+      label={label}
+      registration={form.register(name)}
+      error={error}
+      hint={<>Off hides the field on the sign-up page; Required makes it mandatory.{def('Optional')}</>}
+    >
       <option value="Off">Off</option>
       <option value="Optional">Optional</option>
       <option value="Required">Required</option>
@@ -137,36 +162,93 @@ function SettingsEditor({ settings }: { settings: RealmSettings }) {
   const e = form.formState.errors;
   const r = form.register;
   return (
-    <form className="stack" noValidate aria-label="Realm settings" onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })}>
+    <form
+      className="stack"
+      noValidate
+      aria-label="Realm settings"
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        setSaved(false);
+        save.mutate(v);
+      })}
+    >
       <ErrorSummary summary={summary} ref={summaryRef} />
       {saved && !form.formState.isDirty ? <Alert tone="success" title="Settings saved. They apply to new sign-ins right away." /> : null}
 
       <Group title="Sign-in methods" description="How people prove who they are on this realm’s sign-in page. Applications may narrow these.">
         <CheckboxField label="Password" registration={r('SignIn.Password')} hint={<>User name or e-mail with a password.{def('on')}</>} />
-        <CheckboxField label="Passwordless only" registration={r('SignIn.PasswordlessOnly')} hint={<>Refuse password sign-ins even for accounts that have one.{def('off')}</>} />
+        <CheckboxField
+          label="Passwordless only"
+          registration={r('SignIn.PasswordlessOnly')}
+          hint={<>Refuse password sign-ins even for accounts that have one.{def('off')}</>}
+        />
         <CheckboxField label="Code by e-mail" registration={r('SignIn.EmailOtp')} hint={<>A 6-digit code sent to the account’s address.{def('on')}</>} />
-        <CheckboxField label="Link by e-mail (magic link)" registration={r('SignIn.MagicLink')} hint={<>A single-use sign-in link sent to the account’s address.{def('off')}</>} />
+        <CheckboxField
+          label="Link by e-mail (magic link)"
+          registration={r('SignIn.MagicLink')}
+          hint={<>A single-use sign-in link sent to the account’s address.{def('off')}</>}
+        />
         <CheckboxField label="Passkeys" registration={r('SignIn.Passkeys')} hint={<>Fingerprint, face or device PIN through WebAuthn.{def('on')}</>} />
       </Group>
 
       <Group title="Two-factor authentication" description="A second step after the password: an authenticator app or another enrolled factor.">
-        <CheckboxField label="Require two-factor authentication" registration={r('TwoFactor.Required')} hint={<>Every user must enrol a second factor.{def('off')}</>} />
-        <TextField label="Grace period (days)" type="number" inputMode="numeric" registration={r('TwoFactor.GracePeriodDays', { valueAsNumber: true, min: 0, max: 365 })} error={e.TwoFactor?.GracePeriodDays?.message} hint={<>Users without a second factor may still sign in this long after it becomes required.{def('14')}</>} />
+        <CheckboxField
+          label="Require two-factor authentication"
+          registration={r('TwoFactor.Required')}
+          hint={<>Every user must enrol a second factor.{def('off')}</>}
+        />
+        <TextField
+          label="Grace period (days)"
+          type="number"
+          inputMode="numeric"
+          registration={r('TwoFactor.GracePeriodDays', { valueAsNumber: true, min: 0, max: 365 })}
+          error={e.TwoFactor?.GracePeriodDays?.message}
+          hint={<>Users without a second factor may still sign in this long after it becomes required.{def('14')}</>}
+        />
       </Group>
 
       <Group title="Password policy" description="Checked when a password is set, changed or reset.">
-        <TextField label="Minimum length" type="number" inputMode="numeric" registration={r('PasswordPolicy.MinLength', { valueAsNumber: true, min: 8, max: 128 })} error={e.PasswordPolicy?.MinLength?.message} hint={<>Between 8 and 128 characters.{def('10')}</>} />
-        <CheckboxField label="Reject common passwords" registration={r('PasswordPolicy.RejectCommon')} hint={<>Refuse passwords from the bundled list of common passwords.{def('on')}</>} />
-        <CheckboxField label="Reject passwords containing personal details" registration={r('PasswordPolicy.RejectContextual')} hint={<>Refuse passwords that contain the user name, the e-mail’s local part or the realm’s name.{def('on')}</>} />
+        <TextField
+          label="Minimum length"
+          type="number"
+          inputMode="numeric"
+          registration={r('PasswordPolicy.MinLength', { valueAsNumber: true, min: 8, max: 128 })}
+          error={e.PasswordPolicy?.MinLength?.message}
+          hint={<>Between 8 and 128 characters.{def('10')}</>}
+        />
+        <CheckboxField
+          label="Reject common passwords"
+          registration={r('PasswordPolicy.RejectCommon')}
+          hint={<>Refuse passwords from the bundled list of common passwords.{def('on')}</>}
+        />
+        <CheckboxField
+          label="Reject passwords containing personal details"
+          registration={r('PasswordPolicy.RejectContextual')}
+          hint={<>Refuse passwords that contain the user name, the e-mail’s local part or the realm’s name.{def('on')}</>}
+        />
       </Group>
 
       <Group title="Self-registration" description="Whether people can create their own accounts in this realm.">
-        <SelectField label="Sign-up" registration={r('SelfRegistration.Posture')} error={e.SelfRegistration?.Posture?.message} hint={<>Off: accounts are made by administrators. Sign-up page: anyone may register. On first e-mail code: an unknown address signing in by e-mail code gets an account.{def('Off')}</>}>
+        <SelectField
+          label="Sign-up"
+          registration={r('SelfRegistration.Posture')}
+          error={e.SelfRegistration?.Posture?.message}
+          hint={
+            <>
+              Off: accounts are made by administrators. Sign-up page: anyone may register. On first e-mail code: an unknown address signing in by e-mail code
+              gets an account.{def('Off')}
+            </>
+          }
+        >
           <option value="Off">Off</option>
           <option value="ExplicitEndpoint">Sign-up page</option>
           <option value="JitOnOtp">On first e-mail code</option>
         </SelectField>
-        <CheckboxField label="Require an invite code" registration={r('SelfRegistration.RequireInviteCode')} hint={<>Sign-up needs a single-use code from an administrator.{def('off')}</>} />
+        <CheckboxField
+          label="Require an invite code"
+          registration={r('SelfRegistration.RequireInviteCode')}
+          hint={<>Sign-up needs a single-use code from an administrator.{def('off')}</>}
+        />
         <div className="form-grid">
           <FieldPolicySelect form={form} name="RegistrationFields.Username" label="User name on sign-up" />
           <FieldPolicySelect form={form} name="RegistrationFields.Firstname" label="First name on sign-up" />
@@ -175,10 +257,32 @@ function SettingsEditor({ settings }: { settings: RealmSettings }) {
       </Group>
 
       <Group title="Branding" description="How the hosted sign-in pages look for this realm.">
-        <TextField label="Product name" optional registration={r('Branding.ProductName')} error={e.Branding?.ProductName?.message} hint={<>Shown instead of the realm’s display name.{def('the realm’s display name')}</>} />
+        <TextField
+          label="Product name"
+          optional
+          registration={r('Branding.ProductName')}
+          error={e.Branding?.ProductName?.message}
+          hint={<>Shown instead of the realm’s display name.{def('the realm’s display name')}</>}
+        />
         <div className="form-grid">
-          <TextField label="Primary colour" registration={r('Branding.PrimaryColor')} error={e.Branding?.PrimaryColor?.message} hint={<>Hex colour of buttons and links.{def('#1f4f8f')}</>} spellCheck={false} autoComplete="off" />
-          <TextField label="Logo address" optional type="url" registration={r('Branding.LogoUrl')} error={e.Branding?.LogoUrl?.message} hint={<>An https image address.{def('none (the initials)')}</>} spellCheck={false} autoComplete="off" />
+          <TextField
+            label="Primary colour"
+            registration={r('Branding.PrimaryColor')}
+            error={e.Branding?.PrimaryColor?.message}
+            hint={<>Hex colour of buttons and links.{def('#1f4f8f')}</>}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <TextField
+            label="Logo address"
+            optional
+            type="url"
+            registration={r('Branding.LogoUrl')}
+            error={e.Branding?.LogoUrl?.message}
+            hint={<>An https image address.{def('none (the initials)')}</>}
+            spellCheck={false}
+            autoComplete="off"
+          />
         </div>
       </Group>
 
@@ -191,7 +295,11 @@ function SettingsEditor({ settings }: { settings: RealmSettings }) {
           registration={r('RateLimits')}
           error={e.RateLimits?.message}
           spellCheck={false}
-          hint={<>For example {'{ "login": { "Source": { "Points": 20, "DurationSeconds": 60 } } }'}.{def('none; the built-in limits apply')}</>}
+          hint={
+            <>
+              For example {'{ "login": { "Source": { "Points": 20, "DurationSeconds": 60 } } }'}.{def('none; the built-in limits apply')}
+            </>
+          }
         />
       </Group>
 
@@ -200,7 +308,13 @@ function SettingsEditor({ settings }: { settings: RealmSettings }) {
           Save settings
         </Button>
         {form.formState.isDirty ? (
-          <Button variant="ghost" onClick={() => { form.reset(valuesOf(settings)); clear(); }}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              form.reset(valuesOf(settings));
+              clear();
+            }}
+          >
             Discard changes
           </Button>
         ) : null}

@@ -30,13 +30,23 @@ export function CreateUserForm({ minLength }: { minLength: number }) {
   const schema = useMemo(() => schemaFor(minLength), [minLength]);
   const router = useRouter();
   const queryClient = useQueryClient();
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { UserName: '', Email: '', Firstname: '', Lastname: '', Password: '', IsActive: true } });
+  const form = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { UserName: '', Email: '', Firstname: '', Lastname: '', Password: '', IsActive: true },
+  });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   const create = useMutation({
     mutationFn: (v: Values) =>
       api<User>('/api/user', {
         method: 'POST',
-        body: { UserName: v.UserName, Email: v.Email, Firstname: v.Firstname || undefined, Lastname: v.Lastname || undefined, Password: v.Password || undefined, IsActive: v.IsActive },
+        body: {
+          UserName: v.UserName,
+          Email: v.Email,
+          Firstname: v.Firstname || undefined,
+          Lastname: v.Lastname || undefined,
+          Password: v.Password || undefined,
+          IsActive: v.IsActive,
+        },
       }),
     onSuccess: (user) => {
       void queryClient.invalidateQueries({ queryKey: keys.users });
@@ -46,16 +56,46 @@ export function CreateUserForm({ minLength }: { minLength: number }) {
   });
   const errors = form.formState.errors;
   return (
-    <form className="card" noValidate onSubmit={form.handleSubmit((v) => { clear(); create.mutate(v); })}>
+    <form
+      className="card"
+      noValidate
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        create.mutate(v);
+      })}
+    >
       <div className="card-body form">
         <ErrorSummary summary={summary} ref={summaryRef} />
         <div className="form-grid">
-          <TextField label="User name" registration={form.register('UserName')} error={errors.UserName?.message} autoCapitalize="none" spellCheck={false} autoComplete="off" autoFocus />
-          <TextField label="E-mail" type="email" registration={form.register('Email')} error={errors.Email?.message} autoCapitalize="none" spellCheck={false} autoComplete="off" />
+          <TextField
+            label="User name"
+            registration={form.register('UserName')}
+            error={errors.UserName?.message}
+            autoCapitalize="none"
+            spellCheck={false}
+            autoComplete="off"
+            autoFocus
+          />
+          <TextField
+            label="E-mail"
+            type="email"
+            registration={form.register('Email')}
+            error={errors.Email?.message}
+            autoCapitalize="none"
+            spellCheck={false}
+            autoComplete="off"
+          />
           <TextField label="First name" optional registration={form.register('Firstname')} error={errors.Firstname?.message} autoComplete="off" />
           <TextField label="Last name" optional registration={form.register('Lastname')} error={errors.Lastname?.message} autoComplete="off" />
         </div>
-        <PasswordField label="Initial password" optional hint={`At least ${minLength} characters. Leave it empty to let the user sign in another way or set it later.`} registration={form.register('Password')} error={errors.Password?.message} autoComplete="new-password" />
+        <PasswordField
+          label="Initial password"
+          optional
+          hint={`At least ${minLength} characters. Leave it empty to let the user sign in another way or set it later.`}
+          registration={form.register('Password')}
+          error={errors.Password?.message}
+          autoComplete="new-password"
+        />
         <CheckboxField label="Active" hint="Inactive users cannot sign in." registration={form.register('IsActive')} />
       </div>
       <div className="card-footer form-actions">

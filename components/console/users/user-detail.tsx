@@ -11,7 +11,21 @@ import { UserPasswordForm } from './user-password-form';
 import { UserProfileForm } from './user-profile-form';
 import { UserStatus } from './user-status';
 
-export function UserDetail({ userId, canWrite, canReadGroups, selfId, created, passwordMinLength }: { userId: string; canWrite: boolean; canReadGroups: boolean; selfId: string; created: boolean; passwordMinLength: number }) {
+export function UserDetail({
+  userId,
+  canWrite,
+  canReadGroups,
+  selfId,
+  created,
+  passwordMinLength,
+}: {
+  userId: string;
+  canWrite: boolean;
+  canReadGroups: boolean;
+  selfId: string;
+  created: boolean;
+  passwordMinLength: number;
+}) {
   const query = useQuery({ queryKey: keys.user(userId), queryFn: ({ signal }) => api<User>(`/api/user/${encodeURIComponent(userId)}`, { signal }) });
   const user = query.data;
   if (query.error instanceof ApiError && query.error.status === 404) {
@@ -27,7 +41,14 @@ export function UserDetail({ userId, canWrite, canReadGroups, selfId, created, p
       <PageHeader
         back={{ href: '/console/users', label: 'Users' }}
         title={user?.DisplayName ?? 'User'}
-        description={user ? <span className="row">{user.UserName}<ActiveBadge active={user.IsActive} deleted={user.IsDeleted} /></span> : undefined}
+        description={
+          user ? (
+            <span className="row">
+              {user.UserName}
+              <ActiveBadge active={user.IsActive} deleted={user.IsDeleted} />
+            </span>
+          ) : undefined
+        }
       />
       {created ? <Alert tone="success" title="User created." /> : null}
       <QueryState isPending={query.isPending} error={query.error} onRetry={() => query.refetch()}>

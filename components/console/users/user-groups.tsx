@@ -14,7 +14,10 @@ export function UserGroups({ userId, canWrite, canReadGroups }: { userId: string
   const queryClient = useQueryClient();
   const selectId = useId();
   const [choice, setChoice] = useState('');
-  const groups = useQuery({ queryKey: keys.userGroups(userId), queryFn: ({ signal }) => api<UserGroup[]>(`/api/user/${encodeURIComponent(userId)}/groups`, { signal }) });
+  const groups = useQuery({
+    queryKey: keys.userGroups(userId),
+    queryFn: ({ signal }) => api<UserGroup[]>(`/api/user/${encodeURIComponent(userId)}/groups`, { signal }),
+  });
   const all = useAllGroups(canWrite && canReadGroups);
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: keys.userGroups(userId) });
@@ -59,11 +62,29 @@ export function UserGroups({ userId, canWrite, canReadGroups }: { userId: string
                 {groups.data.map((g) => (
                   <tr key={g.Id}>
                     <td>{canReadGroups ? <Link href={`/console/groups/${encodeURIComponent(g.Id)}`}>{g.Name}</Link> : g.Name}</td>
-                    <td className="small">{g.Direct ? <span className="badge badge-brand badge-plain">Direct</span> : <span className="muted">via {g.Path.slice(0, -1).map((p) => p.Name).join(' → ')}</span>}</td>
+                    <td className="small">
+                      {g.Direct ? (
+                        <span className="badge badge-brand badge-plain">Direct</span>
+                      ) : (
+                        <span className="muted">
+                          via{' '}
+                          {g.Path.slice(0, -1)
+                            .map((p) => p.Name)
+                            .join(' → ')}
+                        </span>
+                      )}
+                    </td>
                     {canWrite ? (
                       <td className="actions">
                         {g.Direct ? (
-                          <Button size="sm" variant="ghost" busy={remove.isPending && remove.variables === g.Id} busyLabel="Removing…" onClick={() => remove.mutate(g.Id)} aria-label={`Remove from ${g.Name}`}>
+                          <Button
+                            size="sm"
+                            variant="ghost"
+                            busy={remove.isPending && remove.variables === g.Id}
+                            busyLabel="Removing…"
+                            onClick={() => remove.mutate(g.Id)}
+                            aria-label={`Remove from ${g.Name}`}
+                          >
                             Remove
                           </Button>
                         ) : null}

@@ -31,11 +31,26 @@ export function UserList() {
   return (
     <div className="card">
       <div className="toolbar">
-        <SearchBox label="Search users" placeholder="Name, user name or e-mail" onSearch={(s) => { setSearch(s); setPage(1); }} />
+        <SearchBox
+          label="Search users"
+          placeholder="Name, user name or e-mail"
+          onSearch={(s) => {
+            setSearch(s);
+            setPage(1);
+          }}
+        />
         <label htmlFor={filterId} className="visually-hidden">
           Show
         </label>
-        <select id={filterId} className="select" value={filter} onChange={(e) => { setFilter(e.target.value as Filter); setPage(1); }}>
+        <select
+          id={filterId}
+          className="select"
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.target.value as Filter);
+            setPage(1);
+          }}
+        >
           {(Object.keys(FILTERS) as Filter[]).map((f) => (
             <option key={f} value={f}>
               {FILTERS[f].label}
@@ -75,7 +90,9 @@ export function UserList() {
             </table>
           </div>
         )}
-        {users.data && users.data.totalCount > 0 ? <Pagination page={users.data.page} pageSize={users.data.pageSize} totalCount={users.data.totalCount} onPage={setPage} /> : null}
+        {users.data && users.data.totalCount > 0 ? (
+          <Pagination page={users.data.page} pageSize={users.data.pageSize} totalCount={users.data.totalCount} onPage={setPage} />
+        ) : null}
       </QueryState>
     </div>
   );

@@ -38,7 +38,16 @@ export function UserPasswordForm({ userId, hasPassword, minLength }: { userId: s
   });
   const errors = form.formState.errors;
   return (
-    <form className="card" noValidate aria-labelledby="password-heading" onSubmit={form.handleSubmit((v) => { clear(); setDone(false); set.mutate(v); })}>
+    <form
+      className="card"
+      noValidate
+      aria-labelledby="password-heading"
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        setDone(false);
+        set.mutate(v);
+      })}
+    >
       <div className="card-header">
         <h2 id="password-heading">{hasPassword ? 'Reset password' : 'Set a password'}</h2>
       </div>
@@ -46,7 +55,13 @@ export function UserPasswordForm({ userId, hasPassword, minLength }: { userId: s
         <p className="muted small">The user is signed out everywhere when the password changes.</p>
         {done ? <Alert tone="success" title="Password set. The user’s sessions were ended." /> : null}
         <ErrorSummary summary={summary} ref={summaryRef} />
-        <PasswordField label="New password" hint={`At least ${minLength} characters.`} registration={form.register('Password')} error={errors.Password?.message} autoComplete="new-password" />
+        <PasswordField
+          label="New password"
+          hint={`At least ${minLength} characters.`}
+          registration={form.register('Password')}
+          error={errors.Password?.message}
+          autoComplete="new-password"
+        />
         <PasswordField label="Repeat the new password" registration={form.register('Confirm')} error={errors.Confirm?.message} autoComplete="new-password" />
         <div className="form-actions">
           <Button type="submit" busy={set.isPending} busyLabel="Saving…">

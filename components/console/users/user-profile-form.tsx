@@ -44,7 +44,16 @@ export function UserProfileForm({ user, canWrite }: { user: User; canWrite: bool
   });
   const errors = form.formState.errors;
   return (
-    <form className="card" noValidate aria-labelledby="profile-heading" onSubmit={form.handleSubmit((v) => { clear(); setSaved(false); save.mutate(v); })}>
+    <form
+      className="card"
+      noValidate
+      aria-labelledby="profile-heading"
+      onSubmit={form.handleSubmit((v) => {
+        clear();
+        setSaved(false);
+        save.mutate(v);
+      })}
+    >
       <div className="card-header">
         <h2 id="profile-heading">Profile</h2>
       </div>
@@ -53,8 +62,23 @@ export function UserProfileForm({ user, canWrite }: { user: User; canWrite: bool
           <ErrorSummary summary={summary} ref={summaryRef} />
           {saved && !form.formState.isDirty ? <Alert tone="success" title="Changes saved." /> : null}
           <div className="form-grid">
-            <TextField label="User name" registration={form.register('UserName')} error={errors.UserName?.message} autoCapitalize="none" spellCheck={false} autoComplete="off" />
-            <TextField label="E-mail" type="email" registration={form.register('Email')} error={errors.Email?.message} autoCapitalize="none" spellCheck={false} autoComplete="off" />
+            <TextField
+              label="User name"
+              registration={form.register('UserName')}
+              error={errors.UserName?.message}
+              autoCapitalize="none"
+              spellCheck={false}
+              autoComplete="off"
+            />
+            <TextField
+              label="E-mail"
+              type="email"
+              registration={form.register('Email')}
+              error={errors.Email?.message}
+              autoCapitalize="none"
+              spellCheck={false}
+              autoComplete="off"
+            />
             <TextField label="First name" optional registration={form.register('Firstname')} error={errors.Firstname?.message} autoComplete="off" />
             <TextField label="Last name" optional registration={form.register('Lastname')} error={errors.Lastname?.message} autoComplete="off" />
           </div>
@@ -66,7 +90,13 @@ export function UserProfileForm({ user, canWrite }: { user: User; canWrite: bool
             Save changes
           </Button>
           {form.formState.isDirty ? (
-            <Button variant="ghost" onClick={() => { form.reset(valuesOf(user)); clear(); }}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                form.reset(valuesOf(user));
+                clear();
+              }}
+            >
               Discard
             </Button>
           ) : null}

@@ -82,10 +82,28 @@ export function UserStatus({ user, canWrite, isSelf }: { user: User; canWrite: b
           </div>
         ) : null}
       </div>
-      <ConfirmDialog open={confirm === 'deactivate'} onClose={close} title={`Deactivate ${user.DisplayName}?`} confirmLabel="Deactivate" busyLabel="Deactivating…" busy={setActive.isPending} error={setActive.isError ? problemMessage(setActive.error) : null} onConfirm={() => setActive.mutate(false)}>
+      <ConfirmDialog
+        open={confirm === 'deactivate'}
+        onClose={close}
+        title={`Deactivate ${user.DisplayName}?`}
+        confirmLabel="Deactivate"
+        busyLabel="Deactivating…"
+        busy={setActive.isPending}
+        error={setActive.isError ? problemMessage(setActive.error) : null}
+        onConfirm={() => setActive.mutate(false)}
+      >
         <p>They are signed out everywhere and cannot sign in until activated again.</p>
       </ConfirmDialog>
-      <ConfirmDialog open={confirm === 'delete'} onClose={close} title={`Delete ${user.DisplayName}?`} confirmLabel="Delete user" busyLabel="Deleting…" busy={remove.isPending} error={remove.isError ? problemMessage(remove.error) : null} onConfirm={() => remove.mutate()}>
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        onClose={close}
+        title={`Delete ${user.DisplayName}?`}
+        confirmLabel="Delete user"
+        busyLabel="Deleting…"
+        busy={remove.isPending}
+        error={remove.isError ? problemMessage(remove.error) : null}
+        onConfirm={() => remove.mutate()}
+      >
         <p>The user is signed out and hidden from lists. Their data is kept, and they can be restored from the “Deleted” view.</p>
       </ConfirmDialog>
     </section>

@@ -16,7 +16,13 @@ beforeAll(async () => {
 });
 
 const login = (userName: string, password: string) => api(host, 'POST', '/api/account/login', { body: { UserName: userName, Password: password } });
-const shape = (r: ApiResponse) => ({ status: r.status, keys: Object.keys(r.body ?? {}).sort(), error: r.body?.error, policy: r.body?.policy, dimension: r.body?.dimension });
+const shape = (r: ApiResponse) => ({
+  status: r.status,
+  keys: Object.keys(r.body ?? {}).sort(),
+  error: r.body?.error,
+  policy: r.body?.policy,
+  dimension: r.body?.dimension,
+});
 
 describe('password lockout', () => {
   it('counts the user name and the e-mail address, in any case, against one account', async () => {
@@ -56,7 +62,8 @@ describe('the per-address ceiling stays', () => {
     const realm = await createRealm();
     const a = await bootstrapAdmin(realm.slug);
     await setRateLimits(realm.host, a.jar, { login: { Source: { Points: 3, DurationSeconds: 300 } } });
-    for (let i = 0; i < 3; i++) expect((await api(realm.host, 'POST', '/api/account/login', { body: { UserName: `someone-${i}`, Password: 'x' } })).status).toBe(401);
+    for (let i = 0; i < 3; i++)
+      expect((await api(realm.host, 'POST', '/api/account/login', { body: { UserName: `someone-${i}`, Password: 'x' } })).status).toBe(401);
     expectRateLimited(await api(realm.host, 'POST', '/api/account/login', { body: { UserName: 'someone-else', Password: 'x' } }), 'login', 'source');
   });
 });

@@ -63,9 +63,12 @@ describe('login', () => {
     expectProblem(res, 401);
   });
 
-  it.each([{}, { UserName: 'x' }, { Password: 'x' }, { UserName: 1, Password: 'x' }, { UserName: '', Password: 'x' }])('rejects %j with 400 Validation.Failed', async (body) => {
-    expectProblem(await api(host, 'POST', '/api/account/login', { body }), 400, 'Validation.Failed');
-  });
+  it.each([{}, { UserName: 'x' }, { Password: 'x' }, { UserName: 1, Password: 'x' }, { UserName: '', Password: 'x' }])(
+    'rejects %j with 400 Validation.Failed',
+    async (body) => {
+      expectProblem(await api(host, 'POST', '/api/account/login', { body }), 400, 'Validation.Failed');
+    },
+  );
 });
 
 describe('logout', () => {

@@ -59,7 +59,9 @@ describe('the App of a request', () => {
       expect((await request()).status).toBe(200);
       for (let i = 0; i < 5; i++) expectRateLimited(await request(), 'magic-link-request', 'source');
       // Only the one accepted request counted against the App: raising the source ceiling shows it.
-      await setRateLimits(host, admin.jar, { 'magic-link-request': { Source: { Points: 1000, DurationSeconds: 600 }, App: { Points: 3, DurationSeconds: 600 } } });
+      await setRateLimits(host, admin.jar, {
+        'magic-link-request': { Source: { Points: 1000, DurationSeconds: 600 }, App: { Points: 3, DurationSeconds: 600 } },
+      });
       expect((await request()).status).toBe(200);
       expect((await request()).status).toBe(200);
       expectRateLimited(await request(), 'magic-link-request', 'app');
@@ -101,7 +103,10 @@ describe('the App of a request', () => {
     });
 
     it('a registration for the App (its invite code) is mailed with the App’s branding', async () => {
-      await api(host, 'PATCH', '/api/realm-settings', { cookie: admin.jar, body: { SelfRegistration: { Posture: 'ExplicitEndpoint', RequireInviteCode: true } } });
+      await api(host, 'PATCH', '/api/realm-settings', {
+        cookie: admin.jar,
+        body: { SelfRegistration: { Posture: 'ExplicitEndpoint', RequireInviteCode: true } },
+      });
       const minted = await api(host, 'POST', `/api/app/${shopApp}/invite-codes`, { cookie: admin.jar, body: {} });
       expect(minted.status, minted.text).toBe(201);
       const email = `reg-${randomBytes(4).toString('hex')}@example.test`;

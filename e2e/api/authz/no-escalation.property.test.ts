@@ -49,7 +49,12 @@ const worldArb: fc.Arbitrary<World> = fc.record({
   groups: fc.tuple(
     ...Array.from({ length: GROUPS }, (_, i) =>
       fc
-        .record({ roles: fc.subarray([0, 1, 2, 3]), realmAdmin: fc.boolean(), boundAll: fc.boolean(), parents: fc.subarray(Array.from({ length: GROUPS - i - 1 }, (_, k) => i + k + 1)) })
+        .record({
+          roles: fc.subarray([0, 1, 2, 3]),
+          realmAdmin: fc.boolean(),
+          boundAll: fc.boolean(),
+          parents: fc.subarray(Array.from({ length: GROUPS - i - 1 }, (_, k) => i + k + 1)),
+        })
         // A realm-admin role sits only in dormant groups: the actors start as non-administrators.
         .map((g) => ({ ...g, realmAdmin: g.realmAdmin && !g.boundAll })),
     ),
@@ -90,9 +95,19 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('nest' as const), group: groupRef, parents: fc.uniqueArray(groupRef, { maxLength: 2 }) }),
   fc.record({ op: fc.constantFrom('grantRole' as const, 'revokeRole' as const), role: roleRef, permission: permissionArb }),
   fc.record({ op: fc.constantFrom('join' as const, 'leave' as const), user: userRef, group: groupRef }),
-  fc.record({ op: fc.constant('putAccount' as const), account: fc.integer({ min: 0, max: 3 }), groups: fc.uniqueArray(groupRef, { maxLength: 3 }), active: fc.option(fc.boolean(), { nil: undefined }) }),
+  fc.record({
+    op: fc.constant('putAccount' as const),
+    account: fc.integer({ min: 0, max: 3 }),
+    groups: fc.uniqueArray(groupRef, { maxLength: 3 }),
+    active: fc.option(fc.boolean(), { nil: undefined }),
+  }),
   fc.record({ op: fc.constant('createAccount' as const), groups: fc.uniqueArray(groupRef, { maxLength: 2 }) }),
-  fc.record({ op: fc.constant('createGroup' as const), roles: fc.uniqueArray(roleRef, { maxLength: 2 }), parents: fc.uniqueArray(groupRef, { maxLength: 2 }), boundTo: boundToArb }),
+  fc.record({
+    op: fc.constant('createGroup' as const),
+    roles: fc.uniqueArray(roleRef, { maxLength: 2 }),
+    parents: fc.uniqueArray(groupRef, { maxLength: 2 }),
+    boundTo: boundToArb,
+  }),
   fc.record({ op: fc.constant('createRole' as const), permissions: fc.subarray([...POOL, 'realm:admin'], { minLength: 1 }) }),
   fc.record({ op: fc.constant('deleteGroup' as const), group: groupRef }),
   fc.record({ op: fc.constant('deleteRole' as const), role: roleRef }),
@@ -118,7 +133,14 @@ async function build(world: World): Promise<Live> {
   const tag = Math.random().toString(36).slice(2, 8);
   const roleIds: string[] = [];
   for (const [i, permissions] of world.roles.entries()) {
-    roleIds.push((await ok(await api(host, 'POST', '/api/role', { cookie: admin.jar, body: { Name: `p-${tag}-r${i}`, AppId: MAIN_APP_ID, Permissions: permissions } }), 'role')).body.Id);
+    roleIds.push(
+      (
+        await ok(
+          await api(host, 'POST', '/api/role', { cookie: admin.jar, body: { Name: `p-${tag}-r${i}`, AppId: MAIN_APP_ID, Permissions: permissions } }),
+          'role',
+        )
+      ).body.Id,
+    );
   }
   // Parents have higher indexes, so they are created first.
   const groupIds: string[] = new Array(GROUPS);
@@ -133,9 +155,15 @@ async function build(world: World): Promise<Live> {
     groupIds[i] = (await ok(await api(host, 'POST', '/api/group', { cookie: admin.jar, body }), 'group')).body.Id;
   }
   for (const [i, permissions] of world.own.entries()) {
-    const role = await ok(await api(host, 'POST', '/api/role', { cookie: admin.jar, body: { Name: `p-${tag}-own${i}`, AppId: MAIN_APP_ID, Permissions: permissions } }), 'own role');
+    const role = await ok(
+      await api(host, 'POST', '/api/role', { cookie: admin.jar, body: { Name: `p-${tag}-own${i}`, AppId: MAIN_APP_ID, Permissions: permissions } }),
+      'own role',
+    );
     roleIds.push(role.body.Id);
-    const group = await ok(await api(host, 'POST', '/api/group', { cookie: admin.jar, body: { Name: `p-${tag}-own${i}`, RoleIds: [role.body.Id] } }), 'own group');
+    const group = await ok(
+      await api(host, 'POST', '/api/group', { cookie: admin.jar, body: { Name: `p-${tag}-own${i}`, RoleIds: [role.body.Id] } }),
+      'own group',
+    );
     groupIds.push(group.body.Id);
   }
   const users: Live['users'] = [];
@@ -177,7 +205,10 @@ function putGroup(cookie: CookieJar, id: string, g: GroupNow): Promise<ApiRespon
 }
 
 function putRole(cookie: CookieJar, id: string, r: RoleNow, permissions: string[]): Promise<ApiResponse> {
-  return api(host, 'PUT', `/api/role/${id}`, { cookie, body: { Name: r.Name, AppId: MAIN_APP_ID, Permissions: permissions.length ? permissions : ['user:read'] } });
+  return api(host, 'PUT', `/api/role/${id}`, {
+    cookie,
+    body: { Name: r.Name, AppId: MAIN_APP_ID, Permissions: permissions.length ? permissions : ['user:read'] },
+  });
 }
 
 let counter = 0;
@@ -252,9 +283,14 @@ async function userHoldings(userId: string): Promise<Set<string>> {
 async function accountHoldings(accountId: string): Promise<Set<string>> {
   const account = await api(host, 'GET', `/api/service-account/${accountId}`, { cookie: admin.jar });
   if (account.status === 404 || !account.body.IsActive) return new Set();
-  const current = (await ok(await api(host, 'GET', `/api/user/${probe.id}/groups`, { cookie: admin.jar }), 'probe groups')).body as { Id: string; Direct: boolean }[];
-  for (const g of current.filter((x) => x.Direct)) await ok(await api(host, 'DELETE', `/api/user/${probe.id}/groups/${g.Id}`, { cookie: admin.jar }), 'probe leave');
-  for (const g of account.body.GroupIds as string[]) await ok(await api(host, 'POST', `/api/user/${probe.id}/groups`, { cookie: admin.jar, body: { GroupId: g } }), 'probe join');
+  const current = (await ok(await api(host, 'GET', `/api/user/${probe.id}/groups`, { cookie: admin.jar }), 'probe groups')).body as {
+    Id: string;
+    Direct: boolean;
+  }[];
+  for (const g of current.filter((x) => x.Direct))
+    await ok(await api(host, 'DELETE', `/api/user/${probe.id}/groups/${g.Id}`, { cookie: admin.jar }), 'probe leave');
+  for (const g of account.body.GroupIds as string[])
+    await ok(await api(host, 'POST', `/api/user/${probe.id}/groups`, { cookie: admin.jar, body: { GroupId: g } }), 'probe join');
   return userHoldings(probe.id);
 }
 
@@ -274,27 +310,32 @@ function covers(grants: Set<string>, permission: string): boolean {
 describe('property: no sequence of operations by non-administrators spreads what none of them held', () => {
   it('sequential, then concurrent', async () => {
     await fc.assert(
-      fc.asyncProperty(worldArb, fc.array(stepArb, { minLength: 8, maxLength: 16 }), fc.array(stepArb, { minLength: 2, maxLength: 6 }), async (world, sequence, burst) => {
-        const live = await build(world);
-        const before = await holdings(live);
-        const authority = new Set<string>();
-        for (let a = 0; a < ACTORS; a++) for (const p of before.get(`user:${live.users[a].id}`)!) authority.add(p);
-        expect(authority.has('realm:admin')).toBe(false);
+      fc.asyncProperty(
+        worldArb,
+        fc.array(stepArb, { minLength: 8, maxLength: 16 }),
+        fc.array(stepArb, { minLength: 2, maxLength: 6 }),
+        async (world, sequence, burst) => {
+          const live = await build(world);
+          const before = await holdings(live);
+          const authority = new Set<string>();
+          for (let a = 0; a < ACTORS; a++) for (const p of before.get(`user:${live.users[a].id}`)!) authority.add(p);
+          expect(authority.has('realm:admin')).toBe(false);
 
-        const answers: ApiResponse[] = [];
-        for (const { actor, op } of sequence) answers.push(await run(live, actor, op));
-        answers.push(...(await Promise.all(burst.map(({ actor, op }) => run(live, actor, op)))));
-        for (const res of answers) expect(res.status, res.text).toBeLessThan(500);
+          const answers: ApiResponse[] = [];
+          for (const { actor, op } of sequence) answers.push(await run(live, actor, op));
+          answers.push(...(await Promise.all(burst.map(({ actor, op }) => run(live, actor, op)))));
+          for (const res of answers) expect(res.status, res.text).toBeLessThan(500);
 
-        const after = await holdings(live);
-        const violations: string[] = [];
-        for (const [principal, now] of after) {
-          const was = before.get(principal) ?? new Set<string>();
-          for (const p of [...now].filter((x) => !was.has(x))) if (!covers(authority, p)) violations.push(`${principal} gained ${p}`);
-          for (const p of [...was].filter((x) => !now.has(x))) if (!covers(authority, p)) violations.push(`${principal} lost ${p}`);
-        }
-        expect(violations).toEqual([]);
-      }),
+          const after = await holdings(live);
+          const violations: string[] = [];
+          for (const [principal, now] of after) {
+            const was = before.get(principal) ?? new Set<string>();
+            for (const p of [...now].filter((x) => !was.has(x))) if (!covers(authority, p)) violations.push(`${principal} gained ${p}`);
+            for (const p of [...was].filter((x) => !now.has(x))) if (!covers(authority, p)) violations.push(`${principal} lost ${p}`);
+          }
+          expect(violations).toEqual([]);
+        },
+      ),
       {
         numRuns: Number(process.env.GATEHOUSE_PROPERTY_RUNS ?? 15),
         endOnFailure: true,

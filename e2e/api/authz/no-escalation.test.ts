@@ -43,7 +43,10 @@ describe('re-binding a group (BoundTo) follows the no-escalation rule both ways'
     await join(user.id, dormant);
     expect(await permissionsOf(user.id)).not.toContain('realm:admin');
 
-    const wake = await api(host, 'PUT', `/api/group/${dormant}`, { cookie: jar, body: { Name: `dormant-admins-${user.userName}`, RoleIds: [REALM_ADMIN_ROLE], BoundTo: ['*'] } });
+    const wake = await api(host, 'PUT', `/api/group/${dormant}`, {
+      cookie: jar,
+      body: { Name: `dormant-admins-${user.userName}`, RoleIds: [REALM_ADMIN_ROLE], BoundTo: ['*'] },
+    });
     expectProblem(wake, 403, 'Auth.Forbidden');
     expect(wake.body.detail).toContain('realm:admin');
     expect(await permissionsOf(user.id)).not.toContain('realm:admin');
@@ -73,7 +76,10 @@ describe('re-binding a group (BoundTo) follows the no-escalation rule both ways'
 
     const dormant = await group(`dormant-admins-${someone.userName}`, { BoundTo: [], RoleIds: [REALM_ADMIN_ROLE] });
     await join(someone.id, dormant);
-    const wake = await api(host, 'PUT', `/api/group/${dormant}`, { cookie: admin.jar, body: { Name: `dormant-admins-${someone.userName}`, RoleIds: [REALM_ADMIN_ROLE], BoundTo: ['*'] } });
+    const wake = await api(host, 'PUT', `/api/group/${dormant}`, {
+      cookie: admin.jar,
+      body: { Name: `dormant-admins-${someone.userName}`, RoleIds: [REALM_ADMIN_ROLE], BoundTo: ['*'] },
+    });
     expect(wake.status, wake.text).toBe(200);
     expect(await permissionsOf(someone.id)).toContain('realm:admin');
   });
@@ -83,12 +89,21 @@ describe('a role update racing a group update', () => {
   it('adding realm:admin to a role that no group holds is harmless, and then no group may take the role', async () => {
     const { user, jar } = await operator(['authorization-group:write', 'permission-role:write', 'user:read']);
     const mine = (await api(host, 'GET', `/api/user/${user.id}/groups`, { cookie: admin.jar })).body[0];
-    const role = await api(host, 'POST', '/api/role', { cookie: jar, body: { Name: `loose-${user.userName}`, AppId: MAIN_APP_ID, Permissions: ['user:read'] } });
+    const role = await api(host, 'POST', '/api/role', {
+      cookie: jar,
+      body: { Name: `loose-${user.userName}`, AppId: MAIN_APP_ID, Permissions: ['user:read'] },
+    });
     expect(role.status, role.text).toBe(201);
-    const upgraded = await api(host, 'PUT', `/api/role/${role.body.Id}`, { cookie: jar, body: { Name: `loose-${user.userName}`, AppId: MAIN_APP_ID, Permissions: ['realm:admin'] } });
+    const upgraded = await api(host, 'PUT', `/api/role/${role.body.Id}`, {
+      cookie: jar,
+      body: { Name: `loose-${user.userName}`, AppId: MAIN_APP_ID, Permissions: ['realm:admin'] },
+    });
     expect(upgraded.status, upgraded.text).toBe(200);
     const current = (await api(host, 'GET', `/api/group/${mine.Id}`, { cookie: admin.jar })).body;
-    const take = await api(host, 'PUT', `/api/group/${mine.Id}`, { cookie: jar, body: { Name: current.Name, RoleIds: [...current.RoleIds, role.body.Id], BoundTo: ['*'] } });
+    const take = await api(host, 'PUT', `/api/group/${mine.Id}`, {
+      cookie: jar,
+      body: { Name: current.Name, RoleIds: [...current.RoleIds, role.body.Id], BoundTo: ['*'] },
+    });
     expectProblem(take, 403, 'Auth.Forbidden');
     expect(await permissionsOf(user.id)).not.toContain('realm:admin');
   });
@@ -103,9 +118,15 @@ describe('a role update racing a group update', () => {
 
       const [groupPut, rolePut] = await Promise.all([
         api(host, 'PUT', `/api/group/${mine.Id}`, { cookie: jar, body: { Name: current.Name, RoleIds: [...current.RoleIds, x.body.Id], BoundTo: ['*'] } }),
-        api(host, 'PUT', `/api/role/${x.body.Id}`, { cookie: jar, body: { Name: `x-${user.userName}`, AppId: MAIN_APP_ID, Permissions: ['user:read', 'realm:admin'] } }),
+        api(host, 'PUT', `/api/role/${x.body.Id}`, {
+          cookie: jar,
+          body: { Name: `x-${user.userName}`, AppId: MAIN_APP_ID, Permissions: ['user:read', 'realm:admin'] },
+        }),
       ]);
-      expect([groupPut.status, rolePut.status].every((s) => s === 200 || s === 403), `${groupPut.text} ${rolePut.text}`).toBe(true);
+      expect(
+        [groupPut.status, rolePut.status].every((s) => s === 200 || s === 403),
+        `${groupPut.text} ${rolePut.text}`,
+      ).toBe(true);
       expect(groupPut.status === 200 && rolePut.status === 200, 'both passed').toBe(false);
       expect(await permissionsOf(user.id)).not.toContain('realm:admin');
     }
@@ -118,8 +139,16 @@ describe('acting on a principal’s credentials needs what it holds, dormant gro
     const target = await makeUser(host, admin.jar);
     const dormant = await group(`sleeping-admins-${user.userName}`, { BoundTo: [], RoleIds: [REALM_ADMIN_ROLE] });
     await join(target.id, dormant);
-    expectProblem(await api(host, 'PUT', `/api/user/${target.id}/password`, { cookie: jar, body: { Password: 'a long enough new passphrase' } }), 403, 'Auth.Forbidden');
-    expectProblem(await api(host, 'PUT', `/api/user/${target.id}`, { cookie: jar, body: { Email: `${user.userName}-mine@example.test` } }), 403, 'Auth.Forbidden');
+    expectProblem(
+      await api(host, 'PUT', `/api/user/${target.id}/password`, { cookie: jar, body: { Password: 'a long enough new passphrase' } }),
+      403,
+      'Auth.Forbidden',
+    );
+    expectProblem(
+      await api(host, 'PUT', `/api/user/${target.id}`, { cookie: jar, body: { Email: `${user.userName}-mine@example.test` } }),
+      403,
+      'Auth.Forbidden',
+    );
     expect((await api(host, 'GET', `/api/user/${target.id}`, { cookie: admin.jar })).body.Email).toBe(target.email);
 
     const account = await api(host, 'POST', '/api/service-account', { cookie: admin.jar, body: { Name: `sleeper-${user.userName}`, GroupIds: [dormant] } });

@@ -45,7 +45,10 @@ describe('a user without permissions in a tenant realm', () => {
     ['GET', '/api/user'],
     ['POST', '/api/user'],
   ])('%s %s answers 403 problem+json', async (method, path) => {
-    const res = await api(host, method, path, { cookie: plainJar, body: method === 'POST' ? { UserName: 'x-blocked', Email: 'x-blocked@example.test' } : undefined });
+    const res = await api(host, method, path, {
+      cookie: plainJar,
+      body: method === 'POST' ? { UserName: 'x-blocked', Email: 'x-blocked@example.test' } : undefined,
+    });
     expectProblem(res, 403);
   });
 
@@ -101,7 +104,10 @@ describe('permissions on the control plane', () => {
     ['GET', '/api/admin/platform-audit'],
     ['GET', '/api/admin/auth-log'],
   ])('%s %s answers 403 to a signed-in user without permission', async (method, path) => {
-    const body = method === 'GET' || method === 'DELETE' ? undefined : { Slug: 'never-made', DisplayName: 'x', Domains: ['never-made.localhost'], UserName: 'x', Email: 'x@example.test' };
+    const body =
+      method === 'GET' || method === 'DELETE'
+        ? undefined
+        : { Slug: 'never-made', DisplayName: 'x', Domains: ['never-made.localhost'], UserName: 'x', Email: 'x@example.test' };
     const res = await api(CP_HOST, method, path, { cookie: plainJar, body });
     expectProblem(res, 403);
   });
@@ -113,9 +119,15 @@ describe('permissions on the control plane', () => {
     const cpApp = items.find((a) => a.Slug === 'control-plane');
     expect(cpApp, JSON.stringify(items)).toBeDefined();
 
-    const role = await api(CP_HOST, 'POST', '/api/role', { body: { Name: `realm readers ${plain.userName}`, AppId: cpApp!.Id, Permissions: ['realm:read'] }, cookie: adminCookie() });
+    const role = await api(CP_HOST, 'POST', '/api/role', {
+      body: { Name: `realm readers ${plain.userName}`, AppId: cpApp!.Id, Permissions: ['realm:read'] },
+      cookie: adminCookie(),
+    });
     expect(role.status, role.text).toBe(201);
-    const group = await api(CP_HOST, 'POST', '/api/group', { body: { Name: `readers ${plain.userName}`, BoundTo: ['control-plane'], RoleIds: [role.body.Id] }, cookie: adminCookie() });
+    const group = await api(CP_HOST, 'POST', '/api/group', {
+      body: { Name: `readers ${plain.userName}`, BoundTo: ['control-plane'], RoleIds: [role.body.Id] },
+      cookie: adminCookie(),
+    });
     expect(group.status, group.text).toBe(201);
     const member = await api(CP_HOST, 'POST', `/api/user/${plain.id}/groups`, { body: { GroupId: group.body.Id }, cookie: adminCookie() });
     expect(member.status, member.text).toBe(201);
@@ -123,7 +135,13 @@ describe('permissions on the control plane', () => {
     const list = await api(CP_HOST, 'GET', '/api/admin/realms', { cookie: plainJar });
     expect(list.status, list.text).toBe(200);
     expect((await api(CP_HOST, 'GET', '/api/admin/realms/control', { cookie: plainJar })).status).toBe(200);
-    expectProblem(await api(CP_HOST, 'POST', '/api/admin/realms', { cookie: plainJar, body: { Slug: 'reader-made', DisplayName: 'x', Domains: ['reader-made.localhost'] } }), 403);
+    expectProblem(
+      await api(CP_HOST, 'POST', '/api/admin/realms', {
+        cookie: plainJar,
+        body: { Slug: 'reader-made', DisplayName: 'x', Domains: ['reader-made.localhost'] },
+      }),
+      403,
+    );
     expectProblem(await api(CP_HOST, 'GET', '/api/admin/platform-audit', { cookie: plainJar }), 403);
     const me = await api(CP_HOST, 'GET', '/api/account/me', { cookie: plainJar });
     expect(me.body.ControlPlanePermissions).toContain('realm:read');

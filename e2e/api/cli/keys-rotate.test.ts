@@ -23,7 +23,8 @@ function printed(stdout: string): Printed {
 }
 
 const kidOf = (jwt: string) => decodeProtectedHeader(jwt).kid;
-const revisionOf = async (slug: string) => Number((await globalSql<{ revision: number }>('SELECT "revision" FROM "Realm" WHERE "slug" = $1', [slug]))[0].revision);
+const revisionOf = async (slug: string) =>
+  Number((await globalSql<{ revision: number }>('SELECT "revision" FROM "Realm" WHERE "slug" = $1', [slug]))[0].revision);
 
 describe('gatehouse keys rotate', () => {
   // How long the running server may take to sign with the new keys (see the comment above).
@@ -31,7 +32,12 @@ describe('gatehouse keys rotate', () => {
 
   it('--realm: the old keys stay published, the new ones appear and sign new tokens', async () => {
     const { host, slug, admin } = await oauthRealm();
-    const client = await createClient(host, admin.jar, { DisplayName: 'Backend job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [MANAGEMENT_SCOPE] });
+    const client = await createClient(host, admin.jar, {
+      DisplayName: 'Backend job',
+      ClientType: 'Confidential',
+      GrantTypes: ['client_credentials'],
+      Scopes: [MANAGEMENT_SCOPE],
+    });
     const config = await rp(host, client.ClientId, client.ClientSecret);
     const grant = () => oidc.clientCredentialsGrant(config, { scope: MANAGEMENT_SCOPE, resource: MANAGEMENT_AUDIENCE });
     const before = await grant();
@@ -50,7 +56,12 @@ describe('gatehouse keys rotate', () => {
 
     // Stored: the new keys active, the old ones retired with an expiry about 30 days out.
     const rows = await realmSql<KeyRow>(slug, 'SELECT "id", "alg", "retiredAt", "expiresAt" FROM "SigningKey"');
-    expect(rows.filter((k) => k.retiredAt === null).map((k) => k.id).sort()).toEqual([...newKids].sort());
+    expect(
+      rows
+        .filter((k) => k.retiredAt === null)
+        .map((k) => k.id)
+        .sort(),
+    ).toEqual([...newKids].sort());
     for (const kid of oldKids) {
       const row = rows.find((k) => k.id === kid)!;
       expect(row.retiredAt).not.toBeNull();

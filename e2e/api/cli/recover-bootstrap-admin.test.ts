@@ -36,14 +36,31 @@ describe('gatehouse recover bootstrap-admin', () => {
     const { slug } = await createRealm();
     const first = new URL(lastLine((await runCli(suite().env, ['recover', 'bootstrap-admin', '--email', 'a@example.test', '--realm', slug])).stdout));
     const second = new URL(lastLine((await runCli(suite().env, ['recover', 'bootstrap-admin', '--email', 'a@example.test', '--realm', slug])).stdout));
-    expectProblem(await api(first.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: first.searchParams.get('token'), Password: strongPassword() } }), 400);
-    expect((await api(second.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: second.searchParams.get('token'), Password: strongPassword() } })).status).toBe(200);
+    expectProblem(
+      await api(first.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: first.searchParams.get('token'), Password: strongPassword() } }),
+      400,
+    );
+    expect(
+      (await api(second.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: second.searchParams.get('token'), Password: strongPassword() } }))
+        .status,
+    ).toBe(200);
   });
 
   it('--password sets the administrator directly', async () => {
     const { slug, host } = await createRealm();
     const password = strongPassword();
-    const r = await runCli(suite().env, ['recover', 'bootstrap-admin', '--email', 'direct@example.test', '--username', 'direct', '--realm', slug, '--password', password]);
+    const r = await runCli(suite().env, [
+      'recover',
+      'bootstrap-admin',
+      '--email',
+      'direct@example.test',
+      '--username',
+      'direct',
+      '--realm',
+      slug,
+      '--password',
+      password,
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const { res, jar } = await signIn(host, 'direct', password);
     expect(res.status, res.text).toBe(200);
@@ -51,7 +68,10 @@ describe('gatehouse recover bootstrap-admin', () => {
     expect(me.body.Permissions).toContain('realm:admin');
     // Running it again resets the password and ends the user's sessions.
     const next = strongPassword();
-    expect((await runCli(suite().env, ['recover', 'bootstrap-admin', '--email', 'direct@example.test', '--username', 'direct', '--realm', slug, '--password', next])).code).toBe(0);
+    expect(
+      (await runCli(suite().env, ['recover', 'bootstrap-admin', '--email', 'direct@example.test', '--username', 'direct', '--realm', slug, '--password', next]))
+        .code,
+    ).toBe(0);
     expectProblem(await api(host, 'GET', '/api/account/me', { cookie: jar }), 401);
     expect((await signIn(host, 'direct', password)).res.status).toBe(401);
     expect((await signIn(host, 'direct', next)).res.status).toBe(200);

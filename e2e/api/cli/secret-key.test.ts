@@ -16,7 +16,11 @@ import type { Storage } from '../support/types';
 /** Starts server.ts in production mode and waits for it to exit during start-up; its output. */
 function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server.ts')], { cwd: repoRoot, env: { ...env, NODE_ENV: 'production' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server.ts')], {
+      cwd: repoRoot,
+      env: { ...env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += String(d)));
     child.stderr.on('data', (d) => (output += String(d)));
@@ -51,7 +55,9 @@ describe('the encryption key in production', () => {
   it('a key that is not 32 bytes, or an unreadable key file, is refused', async () => {
     const env = withoutKey(await envOf(suite().storage));
     expect((await failedStart({ ...env, GATEHOUSE_SECRET_KEY: 'c2hvcnQ=' })).output).toMatch(/must hold 32 bytes/);
-    expect((await failedStart({ ...env, GATEHOUSE_SECRET_KEY_FILE: join(suite().runDir, 'no-such-key') })).output).toMatch(/GATEHOUSE_SECRET_KEY_FILE .* cannot be read/);
+    expect((await failedStart({ ...env, GATEHOUSE_SECRET_KEY_FILE: join(suite().runDir, 'no-such-key') })).output).toMatch(
+      /GATEHOUSE_SECRET_KEY_FILE .* cannot be read/,
+    );
   });
 
   it('a deployment whose key is in the global store is told to export it, and the export moves it out', async () => {
@@ -95,7 +101,9 @@ describe('file modes of the SQLite store', () => {
     const dir = suite().storage.dataDir;
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     const files = [
-      ...readdirSync(dir).filter((f) => f.startsWith('global.db')).map((f) => join(dir, f)),
+      ...readdirSync(dir)
+        .filter((f) => f.startsWith('global.db'))
+        .map((f) => join(dir, f)),
       ...readdirSync(join(dir, 'realms')).map((f) => join(dir, 'realms', f)),
     ];
     expect(files.some((f) => f.endsWith('.db-wal'))).toBe(true);

@@ -3,7 +3,18 @@ import { api, bootstrapAdmin, CookieJar, createRealm, expectProblem, realmWithAd
 import { cookieFrom } from '../support/http';
 import { mailCount, waitForMail } from '../support/mailbox';
 import { makeUser, signedIn } from '../users/fixtures';
-import { enrolTotp, expectLogged, median, passwordStep, patchSettings, PENDING_COOKIE, ROOMY_SOURCE_LIMITS, securityLogText, SESSION_COOKIE, timed } from '../mfa/fixtures';
+import {
+  enrolTotp,
+  expectLogged,
+  median,
+  passwordStep,
+  patchSettings,
+  PENDING_COOKIE,
+  ROOMY_SOURCE_LIMITS,
+  securityLogText,
+  SESSION_COOKIE,
+  timed,
+} from '../mfa/fixtures';
 
 // E-mail one-time codes (spec 4.3, 5.5, 5.6, 7, 8; CONTRACT.md "Account bodies"): the code mail,
 // sign-in with it, wrong / reused / exhausted codes, anti-enumeration (same answer and same time
@@ -30,7 +41,15 @@ async function mailedCode(h: string, email: string): Promise<string> {
 }
 
 /** The parts of a problem answer that must not differ between a known and an unknown address. */
-const shape = (r: ApiResponse) => ({ status: r.status, contentType: r.contentType, code: r.body?.code, title: r.body?.title, type: r.body?.type, detail: r.body?.detail, keys: Object.keys(r.body ?? {}).sort() });
+const shape = (r: ApiResponse) => ({
+  status: r.status,
+  contentType: r.contentType,
+  code: r.body?.code,
+  title: r.body?.title,
+  type: r.body?.type,
+  detail: r.body?.detail,
+  keys: Object.keys(r.body ?? {}).sort(),
+});
 
 describe('status', () => {
   it('needs a session; answers the realm switch, the address and whether it is confirmed', async () => {
@@ -142,7 +161,9 @@ describe('anti-enumeration', () => {
     // A realm of its own, with room for repeated requests to one mailbox.
     const realm = await createRealm();
     const a = await bootstrapAdmin(realm.slug);
-    await patchSettings(realm.host, a.jar, { RateLimits: { 'email-otp-request': { Source: { Points: 1000, DurationSeconds: 60 }, Target: { Points: 1000, DurationSeconds: 60 } } } });
+    await patchSettings(realm.host, a.jar, {
+      RateLimits: { 'email-otp-request': { Source: { Points: 1000, DurationSeconds: 60 }, Target: { Points: 1000, DurationSeconds: 60 } } },
+    });
     const user = await makeUser(realm.host, a.jar);
     const known: number[] = [];
     const unknown: number[] = [];

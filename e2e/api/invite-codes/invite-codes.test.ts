@@ -20,7 +20,12 @@ describe('invite codes', () => {
     admin = await bootstrapAdmin(slug);
     // A second App (App management has no create endpoint yet): written directly.
     otherApp = randomUUID();
-    await realmSql(slug, 'INSERT INTO "App" ("id", "slug", "displayName", "createdAt") SELECT $1, $2, $3, "createdAt" FROM "App" WHERE "id" = $4', [otherApp, `shop-${randomBytes(3).toString('hex')}`, 'Shop', MAIN_APP_ID]);
+    await realmSql(slug, 'INSERT INTO "App" ("id", "slug", "displayName", "createdAt") SELECT $1, $2, $3, "createdAt" FROM "App" WHERE "id" = $4', [
+      otherApp,
+      `shop-${randomBytes(3).toString('hex')}`,
+      'Shop',
+      MAIN_APP_ID,
+    ]);
   });
 
   it('mint one: 201 with the code once, in groups of four; only its SHA-256 is stored', async () => {
@@ -51,12 +56,16 @@ describe('invite codes', () => {
     expectProblem(await api(host, 'GET', '/api/app/no-such-app/invite-codes', { cookie: admin.jar }), 404, 'App.NotFound');
   });
 
-  it.each([{ Count: 0 }, { Count: 101 }, { Count: 1.5 }, { ExpiresAt: 'tomorrow' }, { ExpiresAt: new Date(Date.now() - 1000).toISOString() }, { Label: 'x'.repeat(201) }])(
-    'refuses %j with 400 Validation.Failed',
-    async (body) => {
-      expectProblem(await api(host, 'POST', base, { cookie: admin.jar, body }), 400, 'Validation.Failed');
-    },
-  );
+  it.each([
+    { Count: 0 },
+    { Count: 101 },
+    { Count: 1.5 },
+    { ExpiresAt: 'tomorrow' },
+    { ExpiresAt: new Date(Date.now() - 1000).toISOString() },
+    { Label: 'x'.repeat(201) },
+  ])('refuses %j with 400 Validation.Failed', async (body) => {
+    expectProblem(await api(host, 'POST', base, { cookie: admin.jar, body }), 400, 'Validation.Failed');
+  });
 
   it('the list is paged, newest first, and never carries a code', async () => {
     const res = await api(host, 'GET', `${base}?pageSize=3`, { cookie: admin.jar });
@@ -94,7 +103,7 @@ describe('invite codes', () => {
     expectProblem(await api(host, 'GET', `${base}?status=Nope`, { cookie: admin.jar }), 400, 'Validation.Failed');
   });
 
-  it("each App sees only its own codes; the realm-wide overview sees all, filterable by appId and status", async () => {
+  it('each App sees only its own codes; the realm-wide overview sees all, filterable by appId and status', async () => {
     const { body: shopCode } = await api(host, 'POST', `/api/app/${otherApp}/invite-codes`, { cookie: admin.jar, body: { Label: 'shop' } });
     expect(shopCode.AppId).toBe(otherApp);
     const mainList = await api(host, 'GET', `${base}?pageSize=200`, { cookie: admin.jar });

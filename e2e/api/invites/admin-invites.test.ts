@@ -49,7 +49,7 @@ describe('admin invites', () => {
     expect(ok.body.authenticated).toBe(true);
   });
 
-  it("the create-time InitialAdmin invite is revoked by a later invite too", async () => {
+  it('the create-time InitialAdmin invite is revoked by a later invite too', async () => {
     const { slug, body } = await createRealm({ InitialAdmin: { UserName: 'boss', Email: 'boss@example.test' } });
     const later = await invite(slug, { UserName: 'other', Email: 'other@example.test' });
     expect(later.status).toBe(201);

@@ -113,7 +113,7 @@ describe('platform-audit', () => {
     expect((await audit('?limit=2')).body).toHaveLength(2);
   });
 
-  it('is hidden (404) on any other host, even for that realm\'s administrator', async () => {
+  it("is hidden (404) on any other host, even for that realm's administrator", async () => {
     const realm = await createRealm();
     const admin = await bootstrapAdmin(realm.slug);
     expectProblem(await api(realm.host, 'GET', '/api/admin/platform-audit', { cookie: admin.jar }), 404, null);

@@ -182,7 +182,10 @@ describe('anti-enumeration', () => {
   it('takes the same time whether or not the address has an account (medians within 10%)', async () => {
     const realm = await createRealm();
     const a = await bootstrapAdmin(realm.slug);
-    await patchSettings(realm.host, a.jar, { SignIn: { MagicLink: true }, RateLimits: { 'magic-link-request': { Source: { Points: 1000, DurationSeconds: 60 }, Target: { Points: 1000, DurationSeconds: 60 } } } });
+    await patchSettings(realm.host, a.jar, {
+      SignIn: { MagicLink: true },
+      RateLimits: { 'magic-link-request': { Source: { Points: 1000, DurationSeconds: 60 }, Target: { Points: 1000, DurationSeconds: 60 } } },
+    });
     const user = await makeUser(realm.host, a.jar);
     const known: number[] = [];
     const unknown: number[] = [];
@@ -212,7 +215,13 @@ describe('anti-enumeration', () => {
   it('per source address: past the ceiling, 429 (source)', async () => {
     const realm = await createRealm();
     const a = await bootstrapAdmin(realm.slug);
-    await patchSettings(realm.host, a.jar, { SignIn: { MagicLink: true }, RateLimits: { 'magic-link-request': { Source: { Points: 2, DurationSeconds: 600 } }, 'magic-link-login': { Source: { Points: 2, DurationSeconds: 600 } } } });
+    await patchSettings(realm.host, a.jar, {
+      SignIn: { MagicLink: true },
+      RateLimits: {
+        'magic-link-request': { Source: { Points: 2, DurationSeconds: 600 } },
+        'magic-link-login': { Source: { Points: 2, DurationSeconds: 600 } },
+      },
+    });
     for (let i = 0; i < 2; i++) expect((await request(realm.host, { Email: `n${i}@example.test` })).status).toBe(200);
     const res = await request(realm.host, { Email: 'n9@example.test' });
     expectProblem(res, 429);
@@ -250,7 +259,11 @@ describe('administrator link', () => {
     const inactive = await makeUser(host, admin.jar, { IsActive: false });
     expectProblem(await api(host, 'POST', `/api/admin/users/${inactive.id}/magic-link`, { cookie: admin.jar }), 400, 'Validation.Failed');
     expectProblem(await api(host, 'POST', '/api/admin/users/00000000-0000-4000-8000-00000000dead/magic-link', { cookie: admin.jar }), 404, 'User.NotFound');
-    expectProblem(await api(host, 'POST', `/api/admin/users/${user.id}/magic-link`, { cookie: admin.jar, body: { Redirect: '//evil.test' } }), 400, 'Continuation.Invalid');
+    expectProblem(
+      await api(host, 'POST', `/api/admin/users/${user.id}/magic-link`, { cookie: admin.jar, body: { Redirect: '//evil.test' } }),
+      400,
+      'Continuation.Invalid',
+    );
   });
 
   it('needs a session, user:write, and every permission the user holds (no escalation)', async () => {

@@ -16,7 +16,10 @@ export async function patchSettings(host: string, admin: CookieJar, patch: Recor
 
 /** Ceilings high enough that a test file's own traffic from 127.0.0.1 never trips the source limits. */
 export const ROOMY_SOURCE_LIMITS = Object.fromEntries(
-  ['login', 'mfa-login', 'email-otp-request', 'email-otp-login', 'magic-link-request', 'magic-link-login'].map((p) => [p, { Source: { Points: 10_000, DurationSeconds: 60 } }]),
+  ['login', 'mfa-login', 'email-otp-request', 'email-otp-login', 'magic-link-request', 'magic-link-login'].map((p) => [
+    p,
+    { Source: { Points: 10_000, DurationSeconds: 60 } },
+  ]),
 );
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));

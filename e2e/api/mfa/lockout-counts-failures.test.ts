@@ -12,7 +12,9 @@ const CEILING = 2;
 
 beforeAll(async () => {
   ({ host, admin } = await realmWithAdmin());
-  await patchSettings(host, admin.jar, { RateLimits: { ...ROOMY_SOURCE_LIMITS, 'mfa-login': { Source: { Points: 10_000, DurationSeconds: 60 }, Target: { Points: CEILING, DurationSeconds: 300 } } } });
+  await patchSettings(host, admin.jar, {
+    RateLimits: { ...ROOMY_SOURCE_LIMITS, 'mfa-login': { Source: { Points: 10_000, DurationSeconds: 60 }, Target: { Points: CEILING, DurationSeconds: 300 } } },
+  });
 });
 
 async function totpUser(): Promise<{ userName: string; password: string; device: TotpDevice }> {

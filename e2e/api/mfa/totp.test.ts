@@ -135,7 +135,11 @@ describe('sign-in with a second factor', () => {
   it('without the pending cookie, or with a junk or used one: 401 SignIn.NoPendingSignIn', async () => {
     const { user, device } = await userWithTotp();
     expectProblem(await mfaLogin(undefined, '123456'), 401, 'SignIn.NoPendingSignIn');
-    expectProblem(await api(host, 'POST', '/api/account/mfa/login', { cookie: `${PENDING_COOKIE}=${'x'.repeat(43)}`, body: { Code: '123456' } }), 401, 'SignIn.NoPendingSignIn');
+    expectProblem(
+      await api(host, 'POST', '/api/account/mfa/login', { cookie: `${PENDING_COOKIE}=${'x'.repeat(43)}`, body: { Code: '123456' } }),
+      401,
+      'SignIn.NoPendingSignIn',
+    );
     const jar = await pendingJar(user);
     const used = jar.toString();
     expect((await mfaLogin(jar, await device.code())).status).toBe(200);
@@ -160,19 +164,23 @@ describe('sign-in with a second factor', () => {
     expect((await mfaLogin(await pendingJar(user), await device.code())).status).toBe(200);
     expectProblem(await mfaLogin(await pendingJar(user), await device.replay()), 400, 'Mfa.CodeReplayed');
     // An older code than the last one used is refused the same way.
-    if (device.last - 1 >= TotpDevice.step() - 1) expectProblem(await mfaLogin(await pendingJar(user), await device.codeAt(device.last - 1)), 400, 'Mfa.CodeReplayed');
+    if (device.last - 1 >= TotpDevice.step() - 1)
+      expectProblem(await mfaLogin(await pendingJar(user), await device.codeAt(device.last - 1)), 400, 'Mfa.CodeReplayed');
   });
 
   it('five wrong codes end the pending sign-in (the first factor must be proven again)', async () => {
     // Per-user ceiling raised so the pending sign-in's own limit is what ends it.
     const realm = await createRealm();
     const a = await bootstrapAdmin(realm.slug);
-    await patchSettings(realm.host, a.jar, { RateLimits: { ...ROOMY_SOURCE_LIMITS, 'mfa-login': { Source: { Points: 1000, DurationSeconds: 60 }, Target: { Points: 1000, DurationSeconds: 60 } } } });
+    await patchSettings(realm.host, a.jar, {
+      RateLimits: { ...ROOMY_SOURCE_LIMITS, 'mfa-login': { Source: { Points: 1000, DurationSeconds: 60 }, Target: { Points: 1000, DurationSeconds: 60 } } },
+    });
     const user = await makeUser(realm.host, a.jar);
     const device = await enrolTotp(realm.host, await signedIn(realm.host, user));
     const { jar } = await passwordStep(realm.host, user.userName, user.password);
     const wrong = await wrongCode(device);
-    for (let i = 0; i < 5; i++) expectProblem(await api(realm.host, 'POST', '/api/account/mfa/login', { cookie: jar, body: { Code: wrong } }), 400, 'Mfa.InvalidCode');
+    for (let i = 0; i < 5; i++)
+      expectProblem(await api(realm.host, 'POST', '/api/account/mfa/login', { cookie: jar, body: { Code: wrong } }), 400, 'Mfa.InvalidCode');
     expectProblem(await api(realm.host, 'POST', '/api/account/mfa/login', { cookie: jar, body: { Code: await device.code() } }), 401, 'SignIn.NoPendingSignIn');
   });
 });

@@ -78,7 +78,11 @@ describe('grace period', () => {
       expect(res.body.TwoFactorPolicy).toBe(Policy);
       expect(res.body.TwoFactorRequired).toBe(Policy === 'Required');
     }
-    expectProblem(await api(host, 'PUT', `/api/admin/users/${user.id}/grace/policy`, { cookie: admin.jar, body: { Policy: 'Sometimes' } }), 400, 'Validation.Failed');
+    expectProblem(
+      await api(host, 'PUT', `/api/admin/users/${user.id}/grace/policy`, { cookie: admin.jar, body: { Policy: 'Sometimes' } }),
+      400,
+      'Validation.Failed',
+    );
     expectProblem(await api(host, 'PUT', `/api/admin/users/${user.id}/grace/policy`, { cookie: admin.jar, body: {} }), 400, 'Validation.Failed');
     await expectLogged(host, admin.jar, 'user.two-factor-policy-changed');
   });

@@ -49,13 +49,29 @@ describe('OAuth clients', () => {
   it('creates a confidential client: a generated ClientId, the secret once, only its SHA-256 stored', async () => {
     const res = await api(host, 'POST', CLIENTS, {
       cookie: admin.jar,
-      body: { DisplayName: 'Backend', ClientType: 'Confidential', ConsentType: 'Implicit', AccessTokenType: 'Reference', GrantTypes: ['client_credentials'], Scopes: [], Capabilities: ['cap:trusted-forwarder'], AppId: MAIN_APP_ID },
+      body: {
+        DisplayName: 'Backend',
+        ClientType: 'Confidential',
+        ConsentType: 'Implicit',
+        AccessTokenType: 'Reference',
+        GrantTypes: ['client_credentials'],
+        Scopes: [],
+        Capabilities: ['cap:trusted-forwarder'],
+        AppId: MAIN_APP_ID,
+      },
     });
     expect(res.status, res.text).toBe(201);
     const { Id, ClientId, ClientSecret } = res.body;
     expect(ClientId).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     expect(ClientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(res.body).toMatchObject({ ClientType: 'Confidential', ConsentType: 'Implicit', AccessTokenType: 'Reference', Capabilities: ['cap:trusted-forwarder'], AppId: MAIN_APP_ID, RedirectUris: [] });
+    expect(res.body).toMatchObject({
+      ClientType: 'Confidential',
+      ConsentType: 'Implicit',
+      AccessTokenType: 'Reference',
+      Capabilities: ['cap:trusted-forwarder'],
+      AppId: MAIN_APP_ID,
+      RedirectUris: [],
+    });
     expect(typeof res.body.SecretCreatedAt).toBe('string');
 
     const [row] = await realmSql<{ secretHash: string }>(slug, 'SELECT "secretHash" FROM "OAuthClient" WHERE "id" = $1', [Id]);
@@ -150,7 +166,13 @@ describe('OAuth clients', () => {
     it('omitted fields stay; sent ones change', async () => {
       const res = await put({ DisplayName: 'Renamed' });
       expect(res.status, res.text).toBe(200);
-      expect(res.body).toMatchObject({ DisplayName: 'Renamed', Description: 'first', ConsentType: 'Explicit', RedirectUris: ['https://spa.example.com/callback'], Scopes: ['openid', 'profile', 'offline_access'] });
+      expect(res.body).toMatchObject({
+        DisplayName: 'Renamed',
+        Description: 'first',
+        ConsentType: 'Explicit',
+        RedirectUris: ['https://spa.example.com/callback'],
+        Scopes: ['openid', 'profile', 'offline_access'],
+      });
       expect(typeof res.body.UpdatedAt).toBe('string');
     });
 
@@ -164,13 +186,20 @@ describe('OAuth clients', () => {
       expect((await api(host, 'GET', `${CLIENTS}/${client.Id}`, { cookie: admin.jar })).body).not.toHaveProperty('Description');
       await put({ Description: 'again' });
       expect((await put({ Description: '' })).body).not.toHaveProperty('Description');
-      expect((await put({ ConsentType: 'Implicit', AccessTokenType: 'Reference' })).body).toMatchObject({ ConsentType: 'Implicit', AccessTokenType: 'Reference' });
+      expect((await put({ ConsentType: 'Implicit', AccessTokenType: 'Reference' })).body).toMatchObject({
+        ConsentType: 'Implicit',
+        AccessTokenType: 'Reference',
+      });
     });
 
     it('lists are replaced entirely; [] clears them', async () => {
       const res = await put({ RedirectUris: ['https://a.example.com/cb', 'https://b.example.com/cb'], Scopes: ['openid'], PostLogoutRedirectUris: [] });
       expect(res.status, res.text).toBe(200);
-      expect(res.body).toMatchObject({ RedirectUris: ['https://a.example.com/cb', 'https://b.example.com/cb'], Scopes: ['openid'], PostLogoutRedirectUris: [] });
+      expect(res.body).toMatchObject({
+        RedirectUris: ['https://a.example.com/cb', 'https://b.example.com/cb'],
+        Scopes: ['openid'],
+        PostLogoutRedirectUris: [],
+      });
     });
 
     it('the merged state is validated as a create would be', async () => {
@@ -244,12 +273,18 @@ describe('OAuth clients', () => {
     expect(list.body.items[0]).toMatchObject({ Id: sa.id, ClientId: sa.clientId, ServiceAccountId: sa.serviceAccountId, ClientType: 'Confidential' });
     expect(list.text).not.toMatch(/f{64}|hash/i);
 
-    expectProblem(await api(host, 'PUT', `${CLIENTS}/${sa.id}`, { cookie: admin.jar, body: { DisplayName: 'Hijack' } }), 409, 'OAuthClient.ManagedByServiceAccount');
+    expectProblem(
+      await api(host, 'PUT', `${CLIENTS}/${sa.id}`, { cookie: admin.jar, body: { DisplayName: 'Hijack' } }),
+      409,
+      'OAuthClient.ManagedByServiceAccount',
+    );
     expectProblem(await api(host, 'POST', `${CLIENTS}/${sa.id}/regenerate-secret`, { cookie: admin.jar }), 409, 'OAuthClient.ManagedByServiceAccount');
     const del = await api(host, 'DELETE', `${CLIENTS}/${sa.id}`, { cookie: admin.jar });
     expectProblem(del, 409, 'OAuthClient.ManagedByServiceAccount');
     expect(del.body.serviceAccountId).toBe(sa.serviceAccountId);
-    const [row] = await realmSql<{ displayName: string; secretHash: string }>(slug, 'SELECT "displayName", "secretHash" FROM "OAuthClient" WHERE "id" = $1', [sa.id]);
+    const [row] = await realmSql<{ displayName: string; secretHash: string }>(slug, 'SELECT "displayName", "secretHash" FROM "OAuthClient" WHERE "id" = $1', [
+      sa.id,
+    ]);
     expect(row).toEqual({ displayName: 'Robot credential', secretHash: 'f'.repeat(64) });
   });
 

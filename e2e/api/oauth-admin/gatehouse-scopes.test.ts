@@ -43,7 +43,13 @@ describe("Gatehouse's own scopes on clients", () => {
     // A client-credentials client that would mint an App's invite codes, too.
     const cc = await api(realm.host, 'POST', CLIENTS, {
       cookie: clientWriter,
-      body: { DisplayName: 'Minter', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: ['invite:write'], AppId: '00000000-0000-4000-8000-000000000001' },
+      body: {
+        DisplayName: 'Minter',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        Scopes: ['invite:write'],
+        AppId: '00000000-0000-4000-8000-000000000001',
+      },
     });
     expectProblem(cc, 403, 'OAuthClient.GatehouseScopeForbidden');
     expect(await count()).toBe(before);
@@ -53,12 +59,20 @@ describe("Gatehouse's own scopes on clients", () => {
 
   it('oauth-client:write alone can neither add them nor change or re-key a client that has them', async () => {
     const mine = await createClient(realm.host, clientWriter, webClientBody({ DisplayName: 'Mine' }));
-    expectProblem(await api(realm.host, 'PUT', `${CLIENTS}/${mine.Id}`, { cookie: clientWriter, body: { Scopes: ['openid', MANAGEMENT_SCOPE] } }), 403, 'OAuthClient.GatehouseScopeForbidden');
+    expectProblem(
+      await api(realm.host, 'PUT', `${CLIENTS}/${mine.Id}`, { cookie: clientWriter, body: { Scopes: ['openid', MANAGEMENT_SCOPE] } }),
+      403,
+      'OAuthClient.GatehouseScopeForbidden',
+    );
 
     const admins = await createClient(realm.host, realm.admin.jar, webClientBody({ DisplayName: 'Admin tool', Scopes: ['openid', MANAGEMENT_SCOPE] }));
     const hijack = await api(realm.host, 'PUT', `${CLIENTS}/${admins.Id}`, { cookie: clientWriter, body: { RedirectUris: ['https://attacker.example/cb'] } });
     expectProblem(hijack, 403, 'OAuthClient.GatehouseScopeForbidden');
-    expectProblem(await api(realm.host, 'POST', `${CLIENTS}/${admins.Id}/regenerate-secret`, { cookie: clientWriter }), 403, 'OAuthClient.GatehouseScopeForbidden');
+    expectProblem(
+      await api(realm.host, 'POST', `${CLIENTS}/${admins.Id}/regenerate-secret`, { cookie: clientWriter }),
+      403,
+      'OAuthClient.GatehouseScopeForbidden',
+    );
     const stored = await api(realm.host, 'GET', `${CLIENTS}/${admins.Id}`, { cookie: realm.admin.jar });
     expect(stored.body.RedirectUris).toEqual([REDIRECT]);
     expect(stored.body.Scopes).toEqual(['openid', MANAGEMENT_SCOPE]);
@@ -69,14 +83,28 @@ describe("Gatehouse's own scopes on clients", () => {
   it('invite-code:write admits the invite scopes, not gatehouse.management', async () => {
     const cc = await api(realm.host, 'POST', CLIENTS, {
       cookie: inviteWriter,
-      body: { DisplayName: 'Minter', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: ['invite:write'], AppId: '00000000-0000-4000-8000-000000000001' },
+      body: {
+        DisplayName: 'Minter',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        Scopes: ['invite:write'],
+        AppId: '00000000-0000-4000-8000-000000000001',
+      },
     });
     expect(cc.status, cc.text).toBe(201);
-    expectProblem(await api(realm.host, 'PUT', `${CLIENTS}/${cc.body.Id}`, { cookie: inviteWriter, body: { Scopes: ['invite:write', MANAGEMENT_SCOPE] } }), 403, 'OAuthClient.GatehouseScopeForbidden');
+    expectProblem(
+      await api(realm.host, 'PUT', `${CLIENTS}/${cc.body.Id}`, { cookie: inviteWriter, body: { Scopes: ['invite:write', MANAGEMENT_SCOPE] } }),
+      403,
+      'OAuthClient.GatehouseScopeForbidden',
+    );
   });
 
   it('an Implicit-consent client asking for a Gatehouse scope goes to the consent page, which names it', async () => {
-    const implicit = await createClient(realm.host, realm.admin.jar, webClientBody({ DisplayName: 'Implicit admin tool', ConsentType: 'Implicit', Scopes: ['openid', MANAGEMENT_SCOPE] }));
+    const implicit = await createClient(
+      realm.host,
+      realm.admin.jar,
+      webClientBody({ DisplayName: 'Implicit admin tool', ConsentType: 'Implicit', Scopes: ['openid', MANAGEMENT_SCOPE] }),
+    );
     const config = await rp(realm.host, implicit.ClientId, implicit.ClientSecret);
     const a = await authorize(realm.host, config, realm.admin.jar, `openid ${MANAGEMENT_SCOPE}`);
     expect(a.callback.pathname, a.page.hops.join(' -> ')).toBe('/consent');

@@ -21,27 +21,64 @@ describe('OAuth scopes and APIs', () => {
   it('a new realm has the six default scopes, gatehouse.management, gatehouse.passkeys, the invite scopes and the Management API, all built in', async () => {
     const scopes = await api(host, 'GET', `${SCOPES}?pageSize=200`, { cookie: admin.jar });
     expect(scopes.status, scopes.text).toBe(200);
-    const builtIn = scopes.body.items.filter((s: { IsBuiltIn: boolean }) => s.IsBuiltIn).map((s: { Name: string }) => s.Name).sort();
-    expect(builtIn).toEqual(['email', 'gatehouse.management', 'gatehouse.passkeys', 'invite:read', 'invite:write', 'offline_access', 'openid', 'permissions', 'profile', 'roles']);
+    const builtIn = scopes.body.items
+      .filter((s: { IsBuiltIn: boolean }) => s.IsBuiltIn)
+      .map((s: { Name: string }) => s.Name)
+      .sort();
+    expect(builtIn).toEqual([
+      'email',
+      'gatehouse.management',
+      'gatehouse.passkeys',
+      'invite:read',
+      'invite:write',
+      'offline_access',
+      'openid',
+      'permissions',
+      'profile',
+      'roles',
+    ]);
     const management = await api(host, 'GET', `${SCOPES}/${MANAGEMENT_SCOPE_ID}`, { cookie: admin.jar });
     expect(management.body).toMatchObject({ Name: 'gatehouse.management', Resources: [MANAGEMENT_AUDIENCE], IsBuiltIn: true });
 
     const apis = await api(host, 'GET', APIS, { cookie: admin.jar });
     expect(apis.status, apis.text).toBe(200);
-    expect(apis.body.items).toEqual([expect.objectContaining({ Id: MANAGEMENT_API_ID, Name: 'Gatehouse Management API', Audience: MANAGEMENT_AUDIENCE, IsBuiltIn: true })]);
+    expect(apis.body.items).toEqual([
+      expect.objectContaining({ Id: MANAGEMENT_API_ID, Name: 'Gatehouse Management API', Audience: MANAGEMENT_AUDIENCE, IsBuiltIn: true }),
+    ]);
     expect(apis.body.totalCount).toBe(1);
   });
 
   describe('APIs', () => {
     it('create: 201 with the resource; name and audience are unique', async () => {
       const t = tag();
-      const res = await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `Orders ${t}`, Audience: `https://orders-${t}.example.com`, DisplayName: 'Orders', AppId: MAIN_APP_ID } });
+      const res = await api(host, 'POST', APIS, {
+        cookie: admin.jar,
+        body: { Name: `Orders ${t}`, Audience: `https://orders-${t}.example.com`, DisplayName: 'Orders', AppId: MAIN_APP_ID },
+      });
       expect(res.status, res.text).toBe(201);
-      expect(res.body).toMatchObject({ Name: `Orders ${t}`, Audience: `https://orders-${t}.example.com`, DisplayName: 'Orders', AppId: MAIN_APP_ID, IsBuiltIn: false });
+      expect(res.body).toMatchObject({
+        Name: `Orders ${t}`,
+        Audience: `https://orders-${t}.example.com`,
+        DisplayName: 'Orders',
+        AppId: MAIN_APP_ID,
+        IsBuiltIn: false,
+      });
       expect(res.body.Id).toMatch(/^[0-9a-f-]{36}$/);
-      expectProblem(await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `ORDERS ${t}`, Audience: `urn:orders:${t}` } }), 409, 'OAuthApi.NameTaken');
-      expectProblem(await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `Other ${t}`, Audience: `https://orders-${t}.example.com` } }), 409, 'OAuthApi.AudienceTaken');
-      expectProblem(await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `Mgmt ${t}`, Audience: MANAGEMENT_AUDIENCE } }), 409, 'OAuthApi.AudienceTaken');
+      expectProblem(
+        await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `ORDERS ${t}`, Audience: `urn:orders:${t}` } }),
+        409,
+        'OAuthApi.NameTaken',
+      );
+      expectProblem(
+        await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `Other ${t}`, Audience: `https://orders-${t}.example.com` } }),
+        409,
+        'OAuthApi.AudienceTaken',
+      );
+      expectProblem(
+        await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `Mgmt ${t}`, Audience: MANAGEMENT_AUDIENCE } }),
+        409,
+        'OAuthApi.AudienceTaken',
+      );
     });
 
     it.each<[Record<string, unknown>, string]>([
@@ -59,7 +96,9 @@ describe('OAuth scopes and APIs', () => {
 
     it('PUT is a merge-patch; the audience never changes', async () => {
       const t = tag();
-      const created = (await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `Billing ${t}`, Audience: `urn:billing:${t}`, Description: 'Invoices' } })).body;
+      const created = (
+        await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `Billing ${t}`, Audience: `urn:billing:${t}`, Description: 'Invoices' } })
+      ).body;
       const put = (body: Record<string, unknown>) => api(host, 'PUT', `${APIS}/${created.Id}`, { cookie: admin.jar, body });
       const renamed = await put({ Name: `Billing v2 ${t}`, Audience: null });
       expect(renamed.status, renamed.text).toBe(200);
@@ -75,14 +114,20 @@ describe('OAuth scopes and APIs', () => {
 
     it('the built-in Management API can be reworded but not moved or deleted', async () => {
       expect((await api(host, 'PUT', `${APIS}/${MANAGEMENT_API_ID}`, { cookie: admin.jar, body: { Description: 'Ours' } })).body.Description).toBe('Ours');
-      expectProblem(await api(host, 'PUT', `${APIS}/${MANAGEMENT_API_ID}`, { cookie: admin.jar, body: { Audience: 'urn:gatehouse:other' } }), 400, 'Validation.Failed');
+      expectProblem(
+        await api(host, 'PUT', `${APIS}/${MANAGEMENT_API_ID}`, { cookie: admin.jar, body: { Audience: 'urn:gatehouse:other' } }),
+        400,
+        'Validation.Failed',
+      );
       expectProblem(await api(host, 'DELETE', `${APIS}/${MANAGEMENT_API_ID}`, { cookie: admin.jar }), 409, 'OAuthApi.BuiltIn');
       expect((await api(host, 'GET', `${APIS}/${MANAGEMENT_API_ID}`, { cookie: admin.jar })).body.Audience).toBe(MANAGEMENT_AUDIENCE);
     });
 
     it('create-implicit-scope: a scope named after the audience granting it; 409 the second time', async () => {
       const t = tag();
-      const created = (await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `Stock ${t}`, Audience: `https://stock-${t}.example.com/api`, DisplayName: 'Stock' } })).body;
+      const created = (
+        await api(host, 'POST', APIS, { cookie: admin.jar, body: { Name: `Stock ${t}`, Audience: `https://stock-${t}.example.com/api`, DisplayName: 'Stock' } })
+      ).body;
       const res = await api(host, 'POST', `${APIS}/${created.Id}/create-implicit-scope`, { cookie: admin.jar });
       expect(res.status, res.text).toBe(201);
       expect(res.body).toMatchObject({ Name: created.Audience, DisplayName: 'Stock', Resources: [created.Audience], IsBuiltIn: false });
@@ -123,7 +168,10 @@ describe('OAuth scopes and APIs', () => {
 
     it('create: 201; the name is unique; Resources must be audiences of existing APIs', async () => {
       const name = `inventory.read.${tag()}`;
-      const res = await api(host, 'POST', SCOPES, { cookie: admin.jar, body: { Name: name, DisplayName: 'Read inventory', Description: 'See stock levels', Resources: [audience] } });
+      const res = await api(host, 'POST', SCOPES, {
+        cookie: admin.jar,
+        body: { Name: name, DisplayName: 'Read inventory', Description: 'See stock levels', Resources: [audience] },
+      });
       expect(res.status, res.text).toBe(201);
       expect(res.body).toMatchObject({ Name: name, DisplayName: 'Read inventory', Description: 'See stock levels', Resources: [audience], IsBuiltIn: false });
       expectProblem(await api(host, 'POST', SCOPES, { cookie: admin.jar, body: { Name: name } }), 409, 'OAuthScope.NameTaken');
@@ -162,7 +210,10 @@ describe('OAuth scopes and APIs', () => {
 
     it('built-in scopes: wording may change; name and resources may not; they cannot be deleted', async () => {
       const openid = await scopeIdByName(host, admin.jar, 'openid');
-      expect((await api(host, 'PUT', `${SCOPES}/${openid}`, { cookie: admin.jar, body: { DisplayName: 'Sign-in', Name: 'openid' } })).body).toMatchObject({ Name: 'openid', DisplayName: 'Sign-in' });
+      expect((await api(host, 'PUT', `${SCOPES}/${openid}`, { cookie: admin.jar, body: { DisplayName: 'Sign-in', Name: 'openid' } })).body).toMatchObject({
+        Name: 'openid',
+        DisplayName: 'Sign-in',
+      });
       expectProblem(await api(host, 'PUT', `${SCOPES}/${openid}`, { cookie: admin.jar, body: { Name: 'oidc' } }), 409, 'OAuthScope.BuiltIn');
       expectProblem(await api(host, 'PUT', `${SCOPES}/${openid}`, { cookie: admin.jar, body: { Resources: [audience] } }), 409, 'OAuthScope.BuiltIn');
       expectProblem(await api(host, 'PUT', `${SCOPES}/${MANAGEMENT_SCOPE_ID}`, { cookie: admin.jar, body: { Resources: [] } }), 409, 'OAuthScope.BuiltIn');

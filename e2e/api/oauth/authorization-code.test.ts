@@ -33,7 +33,14 @@ describe('authorization code flow', () => {
   async function signInThroughEngine(scope: string) {
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
-    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope, state, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', prompt: 'consent' });
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope,
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      prompt: 'consent',
+    });
     const { location, hops } = await followAsBrowser(host, url.pathname + url.search, admin.jar);
     expect(location.origin + location.pathname, hops.join(' -> ')).toBe(REDIRECT);
     return oidc.authorizationCodeGrant(config, location, { pkceCodeVerifier: verifier, expectedState: state });
@@ -79,7 +86,13 @@ describe('authorization code flow', () => {
   it('pushed authorization requests (RFC 9126) work end to end', async () => {
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
-    const url = await oidc.buildAuthorizationUrlWithPAR(config, { redirect_uri: REDIRECT, scope: 'openid', state, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const url = await oidc.buildAuthorizationUrlWithPAR(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
     expect(url.searchParams.get('request_uri')).toMatch(/^urn:ietf:params:oauth:request_uri:/);
     expect(url.searchParams.get('scope')).toBeNull();
     const { location, hops } = await followAsBrowser(host, url.pathname + url.search, admin.jar);
@@ -91,7 +104,14 @@ describe('authorization code flow', () => {
   it('max_age: an old enough session is sent to sign in again', async () => {
     const verifier = oidc.randomPKCECodeVerifier();
     await new Promise((r) => setTimeout(r, 1100));
-    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', state: 's', max_age: '0', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      state: 's',
+      max_age: '0',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
     const { location } = await followAsBrowser(host, url.pathname + url.search, admin.jar, /^\/login$/);
     expect(location.pathname).toBe('/login');
     expect(location.searchParams.get('reauth')).toBe('1');
@@ -100,7 +120,14 @@ describe('authorization code flow', () => {
 
   it('max_age: a session younger than max_age goes straight through', async () => {
     const verifier = oidc.randomPKCECodeVerifier();
-    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope: 'openid', state: 's', max_age: '3600', code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256' });
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid',
+      state: 's',
+      max_age: '3600',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
     const { location, hops } = await followAsBrowser(host, url.pathname + url.search, admin.jar);
     expect(location.origin + location.pathname, hops.join(' -> ')).toBe(REDIRECT);
   });

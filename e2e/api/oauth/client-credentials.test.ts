@@ -58,7 +58,10 @@ describe('client credentials grant', () => {
 
   it('a token for the API does not verify for another audience, and an unknown resource is invalid_target', async () => {
     const tokens = await oidc.clientCredentialsGrant(jwtConfig, { scope: MANAGEMENT_SCOPE });
-    await expect(verifyJwt(realm.host, tokens.access_token, 'urn:some:other-api')).rejects.toMatchObject({ code: 'ERR_JWT_CLAIM_VALIDATION_FAILED', claim: 'aud' });
+    await expect(verifyJwt(realm.host, tokens.access_token, 'urn:some:other-api')).rejects.toMatchObject({
+      code: 'ERR_JWT_CLAIM_VALIDATION_FAILED',
+      claim: 'aud',
+    });
     expect(await oauthError(oidc.clientCredentialsGrant(jwtConfig, { scope: MANAGEMENT_SCOPE, resource: 'urn:no:such-api' }))).toBe('invalid_target');
   });
 
@@ -80,7 +83,14 @@ describe('client credentials grant', () => {
     expect(tokens.access_token.length).toBeGreaterThanOrEqual(43);
 
     const info = await oidc.tokenIntrospection(config, tokens.access_token);
-    expect(info).toMatchObject({ active: true, client_id: client.ClientId, aud: MANAGEMENT_AUDIENCE, scope: MANAGEMENT_SCOPE, iss: issuerOf(realm.host), token_type: 'Bearer' });
+    expect(info).toMatchObject({
+      active: true,
+      client_id: client.ClientId,
+      aud: MANAGEMENT_AUDIENCE,
+      scope: MANAGEMENT_SCOPE,
+      iss: issuerOf(realm.host),
+      token_type: 'Bearer',
+    });
     expect(info.exp! - info.iat!).toBe(3600);
     // Only the token's id is stored (as its digest), never as a JWT.
     const [row] = await realmSql<{ model: string }>(realm.slug, 'SELECT "model" FROM "OidcPayload" WHERE "id" = $1', [engineKey(tokens.access_token)]);
@@ -113,7 +123,9 @@ describe('client credentials grant', () => {
       await oidc.clientCredentialsGrant(await rp(realm.host, cred.clientId, cred.secret), { scope: MANAGEMENT_SCOPE });
       const rotated = await api(realm.host, 'POST', `/api/service-account/${account.id}/credentials/${cred.id}/rotate`, { cookie: realm.admin.jar });
       expect(rotated.status, rotated.text).toBe(200);
-      expect(await oauthError(oidc.clientCredentialsGrant(await rp(realm.host, cred.clientId, cred.secret), { scope: MANAGEMENT_SCOPE }))).toBe('invalid_client');
+      expect(await oauthError(oidc.clientCredentialsGrant(await rp(realm.host, cred.clientId, cred.secret), { scope: MANAGEMENT_SCOPE }))).toBe(
+        'invalid_client',
+      );
       const fresh = await oidc.clientCredentialsGrant(await rp(realm.host, cred.clientId, rotated.body.ClientSecret), { scope: MANAGEMENT_SCOPE });
       expect(isJwt(fresh.access_token)).toBe(true);
     });

@@ -18,7 +18,13 @@ describe('device authorization grant', () => {
     realm = await oauthRealm();
     const res = await api(realm.host, 'POST', '/api/admin/oauth/clients', {
       cookie: realm.admin.jar,
-      body: { DisplayName: 'Smart TV', ClientType: 'Public', ConsentType: 'Implicit', GrantTypes: [DEVICE_CODE_GRANT, 'refresh_token'], Scopes: ['openid', 'profile', 'offline_access'] },
+      body: {
+        DisplayName: 'Smart TV',
+        ClientType: 'Public',
+        ConsentType: 'Implicit',
+        GrantTypes: [DEVICE_CODE_GRANT, 'refresh_token'],
+        Scopes: ['openid', 'profile', 'offline_access'],
+      },
     });
     // The admin API takes the device grant, with no redirect URI (the device has none).
     expect(res.status, res.text).toBe(201);
@@ -100,7 +106,10 @@ describe('device authorization grant', () => {
     const user = await makeUser(realm.host, realm.admin.jar);
     const jar = new CookieJar();
     const da = await oidc.initiateDeviceAuthorization(config, { scope: 'openid profile' });
-    const open = await api(realm.host, 'GET', `/connect/device?user_code=${encodeURIComponent(da.user_code)}`, { cookie: jar, headers: { accept: 'text/html' } });
+    const open = await api(realm.host, 'GET', `/connect/device?user_code=${encodeURIComponent(da.user_code)}`, {
+      cookie: jar,
+      headers: { accept: 'text/html' },
+    });
     const confirmPage = await submit(realm.host, jar, formIn(open.text));
     expect(confirmPage.status, confirmPage.text).toBe(200);
     const confirmed = await submit(realm.host, jar, formIn(confirmPage.text, 'op.deviceConfirmForm'));

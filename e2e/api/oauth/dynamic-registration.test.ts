@@ -47,7 +47,9 @@ describe('dynamic client registration', () => {
 
     it("Gatehouse's own API scopes cannot be registered dynamically", async () => {
       for (const scope of ['gatehouse.management', 'invite:write']) {
-        const res = await api(realm.host, 'POST', '/connect/register', { body: { grant_types: ['client_credentials'], response_types: [], scope, token_endpoint_auth_method: 'client_secret_basic' } });
+        const res = await api(realm.host, 'POST', '/connect/register', {
+          body: { grant_types: ['client_credentials'], response_types: [], scope, token_endpoint_auth_method: 'client_secret_basic' },
+        });
         expect(res.status, res.text).toBe(400);
         expect(res.body.error).toBe('invalid_client_metadata');
       }
@@ -55,12 +57,21 @@ describe('dynamic client registration', () => {
 
     it('a registered confidential client gets client-credentials tokens at once and is listed by the admin API', async () => {
       const audience = `urn:example:orders:${Date.now()}`;
-      const apiRes = await api(realm.host, 'POST', '/api/admin/oauth/apis', { cookie: realm.admin.jar, body: { Name: `Orders ${audience}`, Audience: audience } });
+      const apiRes = await api(realm.host, 'POST', '/api/admin/oauth/apis', {
+        cookie: realm.admin.jar,
+        body: { Name: `Orders ${audience}`, Audience: audience },
+      });
       expect(apiRes.status, apiRes.text).toBe(201);
       const scopeName = `orders.read.${Date.now()}`;
       const scopeRes = await api(realm.host, 'POST', '/api/admin/oauth/scopes', { cookie: realm.admin.jar, body: { Name: scopeName, Resources: [audience] } });
       expect(scopeRes.status, scopeRes.text).toBe(201);
-      const config = await register({ client_name: 'Registered job', grant_types: ['client_credentials'], response_types: [], scope: scopeName, token_endpoint_auth_method: 'client_secret_basic' });
+      const config = await register({
+        client_name: 'Registered job',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        scope: scopeName,
+        token_endpoint_auth_method: 'client_secret_basic',
+      });
       const meta = config.clientMetadata();
       expect(meta.client_id).toBeTruthy();
       expect(typeof meta.client_secret).toBe('string');
@@ -71,13 +82,29 @@ describe('dynamic client registration', () => {
       const list = await api(realm.host, 'GET', '/api/admin/oauth/clients?pageSize=200', { cookie: realm.admin.jar });
       expect(list.status, list.text).toBe(200);
       const listed = list.body.items.find((c: { ClientId: string }) => c.ClientId === meta.client_id);
-      expect(listed).toMatchObject({ DisplayName: 'Registered job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [scopeName], IsDynamic: true, IsActive: true });
+      expect(listed).toMatchObject({
+        DisplayName: 'Registered job',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        Scopes: [scopeName],
+        IsDynamic: true,
+        IsActive: true,
+      });
       // Only the secret's digest is stored, as for every client.
-      expect(JSON.stringify(await realmSql(realm.slug, 'SELECT * FROM "OAuthClient" WHERE "clientId" = $1', [meta.client_id]))).not.toContain(String(meta.client_secret));
+      expect(JSON.stringify(await realmSql(realm.slug, 'SELECT * FROM "OAuthClient" WHERE "clientId" = $1', [meta.client_id]))).not.toContain(
+        String(meta.client_secret),
+      );
     });
 
     it('a registered public client signs a person in with the code flow (after the consent step)', async () => {
-      const config = await register({ client_name: 'Registered SPA', redirect_uris: [REDIRECT], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none', scope: 'openid profile' });
+      const config = await register({
+        client_name: 'Registered SPA',
+        redirect_uris: [REDIRECT],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+        scope: 'openid profile',
+      });
       const clientId = config.clientMetadata().client_id;
       expect(config.clientMetadata().client_secret).toBeUndefined();
       const rpConfig = await rp(realm.host, clientId);
@@ -85,7 +112,10 @@ describe('dynamic client registration', () => {
       // Registered clients are Explicit-consent: the hosted consent page asks; its form posts here.
       expect(a.callback.pathname, a.page.hops.join(' -> ')).toBe('/consent');
       const uid = a.callback.searchParams.get('uid')!;
-      const confirmed = await api(realm.host, 'POST', `/connect/interaction/${uid}/confirm`, { cookie: realm.admin.jar, headers: { origin: issuerOf(realm.host), accept: 'text/html' } });
+      const confirmed = await api(realm.host, 'POST', `/connect/interaction/${uid}/confirm`, {
+        cookie: realm.admin.jar,
+        headers: { origin: issuerOf(realm.host), accept: 'text/html' },
+      });
       expect(confirmed.status, confirmed.text).toBeGreaterThanOrEqual(300);
       const back = await browse(realm.host, confirmed.headers.location!, realm.admin.jar);
       expect(back.url.origin + back.url.pathname, back.hops.join(' -> ')).toBe(REDIRECT);
@@ -95,7 +125,12 @@ describe('dynamic client registration', () => {
     });
 
     it('registration management (RFC 7592): the client reads its record back with the registration access token', async () => {
-      const config = await register({ client_name: 'Managed', grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'client_secret_basic' });
+      const config = await register({
+        client_name: 'Managed',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        token_endpoint_auth_method: 'client_secret_basic',
+      });
       const meta = config.clientMetadata();
       expect(typeof meta.registration_access_token).toBe('string');
       const uri = new URL(String(meta.registration_client_uri));
@@ -115,7 +150,12 @@ describe('dynamic client registration', () => {
     // The engine holds only the secret's digest; reads must not hand it out as the secret
     // (lib/oidc/internals.ts). An RFC 7592 update that sends the real secret is still refused.
     it('registration management never answers with the stored digest as the secret', async () => {
-      const config = await register({ client_name: 'Managed', grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'client_secret_basic' });
+      const config = await register({
+        client_name: 'Managed',
+        grant_types: ['client_credentials'],
+        response_types: [],
+        token_endpoint_auth_method: 'client_secret_basic',
+      });
       const meta = config.clientMetadata();
       const uri = new URL(String(meta.registration_client_uri));
       const read = await api(realm.host, 'GET', uri.pathname, { headers: { authorization: `Bearer ${meta.registration_access_token}` } });
@@ -125,7 +165,12 @@ describe('dynamic client registration', () => {
     });
 
     it('a client registered with a redirect URI it does not control cannot be made to redirect elsewhere', async () => {
-      const config = await register({ redirect_uris: [REDIRECT], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' });
+      const config = await register({
+        redirect_uris: [REDIRECT],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      });
       const res = await api(
         realm.host,
         'GET',
@@ -141,29 +186,61 @@ describe('dynamic client registration', () => {
     it('redirect URIs follow the admin API rules: http only on loopback hosts, no fragments, no odd schemes', async () => {
       const before = (await realmSql(realm.slug, 'SELECT "id" FROM "OAuthClient" WHERE "isDynamic" = $1', [true])).length;
       for (const uri of ['http://attacker.example/cb', 'https://app.example.com/cb#frag', 'javascript:alert(1)', 'https://user:pw@app.example.com/cb']) {
-        const res = await api(realm.host, 'POST', '/connect/register', { body: { redirect_uris: [uri], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' } });
+        const res = await api(realm.host, 'POST', '/connect/register', {
+          body: { redirect_uris: [uri], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+        });
         expect(res.status, `${uri}: ${res.text}`).toBe(400);
         expect(['invalid_redirect_uri', 'invalid_client_metadata']).toContain(res.body.error);
       }
-      const logout = await api(realm.host, 'POST', '/connect/register', { body: { redirect_uris: [REDIRECT], post_logout_redirect_uris: ['http://attacker.example/out'], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' } });
+      const logout = await api(realm.host, 'POST', '/connect/register', {
+        body: {
+          redirect_uris: [REDIRECT],
+          post_logout_redirect_uris: ['http://attacker.example/out'],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'none',
+        },
+      });
       expect(logout.status, logout.text).toBe(400);
       expect((await realmSql(realm.slug, 'SELECT "id" FROM "OAuthClient" WHERE "isDynamic" = $1', [true])).length).toBe(before);
       // What the admin API accepts, registration accepts.
-      const ok = await api(realm.host, 'POST', '/connect/register', { body: { redirect_uris: ['https://app.example.com/cb', 'http://127.0.0.1:8080/cb'], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' } });
+      const ok = await api(realm.host, 'POST', '/connect/register', {
+        body: {
+          redirect_uris: ['https://app.example.com/cb', 'http://127.0.0.1:8080/cb'],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'none',
+        },
+      });
       expect(ok.status, ok.text).toBe(201);
     });
 
     it('an RFC 7592 update cannot bring an http:// redirect URI on a public host in either', async () => {
-      const created = await api(realm.host, 'POST', '/connect/register', { body: { redirect_uris: ['https://app.example.com/cb'], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' } });
+      const created = await api(realm.host, 'POST', '/connect/register', {
+        body: {
+          redirect_uris: ['https://app.example.com/cb'],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'none',
+        },
+      });
       expect(created.status, created.text).toBe(201);
       const uri = new URL(String(created.body.registration_client_uri));
       const auth = { authorization: `Bearer ${created.body.registration_access_token}` };
       const update = await api(realm.host, 'PUT', uri.pathname, {
         headers: auth,
-        body: { client_id: created.body.client_id, redirect_uris: ['http://attacker.example/cb'], grant_types: ['authorization_code'], response_types: ['code'], token_endpoint_auth_method: 'none' },
+        body: {
+          client_id: created.body.client_id,
+          redirect_uris: ['http://attacker.example/cb'],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'none',
+        },
       });
       expect(update.status, update.text).toBe(400);
-      const [row] = await realmSql<{ redirectUris: string }>(realm.slug, 'SELECT "redirectUris" FROM "OAuthClient" WHERE "clientId" = $1', [created.body.client_id]);
+      const [row] = await realmSql<{ redirectUris: string }>(realm.slug, 'SELECT "redirectUris" FROM "OAuthClient" WHERE "clientId" = $1', [
+        created.body.client_id,
+      ]);
       expect(JSON.parse(row.redirectUris)).toEqual(['https://app.example.com/cb']);
       // prompt=none to the registered URI of a public host: the error goes only where https allows.
       const res = await api(

@@ -29,7 +29,8 @@ describe('end-session', () => {
     return { user, jar, tokens, sessionCookie: jar.get(SESSION_COOKIE)! };
   }
 
-  const me = (cookie: string | CookieJar) => api(realm.host, 'GET', '/api/account/me', { cookie: typeof cookie === 'string' ? `${SESSION_COOKIE}=${cookie}` : cookie });
+  const me = (cookie: string | CookieJar) =>
+    api(realm.host, 'GET', '/api/account/me', { cookie: typeof cookie === 'string' ? `${SESSION_COOKIE}=${cookie}` : cookie });
 
   it('discovery advertises the end-session endpoint', () => {
     expect(config.serverMetadata().end_session_endpoint).toBe(`http://${realm.host}/connect/endsession`);

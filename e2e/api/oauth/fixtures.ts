@@ -67,7 +67,13 @@ export function isJwt(value: string): boolean {
 
 export type HtmlForm = { action: string; method: string; fields: Record<string, string> };
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 function attr(tag: string, name: string): string | undefined {
   const m = new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag);
@@ -145,7 +151,13 @@ export type Authorized = { callback: URL; verifier: string; state: string; page:
  * /connect/authorize with PKCE in the browser holding `jar`, walked until it leaves the realm. The
  * engine grants offline_access only with prompt=consent (OIDC Core 11), so that is asked for too.
  */
-export async function authorize(host: string, config: oidc.Configuration, jar: CookieJar, scope: string, params: Record<string, string> = {}): Promise<Authorized> {
+export async function authorize(
+  host: string,
+  config: oidc.Configuration,
+  jar: CookieJar,
+  scope: string,
+  params: Record<string, string> = {},
+): Promise<Authorized> {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
   const url = oidc.buildAuthorizationUrl(config, {
@@ -164,7 +176,8 @@ export async function authorize(host: string, config: oidc.Configuration, jar: C
 /** A signed-in browser's way through the code flow to tokens. */
 export async function codeFlowTokens(host: string, config: oidc.Configuration, jar: CookieJar, scope: string) {
   const a = await authorize(host, config, jar, scope);
-  if (a.callback.origin + a.callback.pathname !== REDIRECT) throw new Error(`the code flow ended at ${a.callback.href} (${a.page.hops.join(' -> ')}): ${a.page.res.text.slice(0, 300)}`);
+  if (a.callback.origin + a.callback.pathname !== REDIRECT)
+    throw new Error(`the code flow ended at ${a.callback.href} (${a.page.hops.join(' -> ')}): ${a.page.res.text.slice(0, 300)}`);
   return oidc.authorizationCodeGrant(config, a.callback, { pkceCodeVerifier: a.verifier, expectedState: a.state });
 }
 

@@ -3,7 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeCredential } from '../service-accounts/fixtures';
 import { api, expectProblem } from '../support/harness';
 import { createClient, issuerOf } from '../support/oauth';
-import { codeFlowTokens, isJwt, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE, oauthFailure, oauthRealm, rp, userinfo, webClientBody, type OAuthRealm } from './fixtures';
+import {
+  codeFlowTokens,
+  isJwt,
+  MANAGEMENT_AUDIENCE,
+  MANAGEMENT_SCOPE,
+  oauthFailure,
+  oauthRealm,
+  rp,
+  userinfo,
+  webClientBody,
+  type OAuthRealm,
+} from './fixtures';
 
 // Token introspection (RFC 7662) and revocation (RFC 7009), issue 4.3/4.4: what the engine stores
 // (user access tokens, refresh tokens, reference client-credentials tokens) is reported active
@@ -36,7 +47,14 @@ describe('introspection and revocation', () => {
     // Without a resource the access token is for userinfo: opaque, stored, introspectable.
     expect(isJwt(tokens.access_token)).toBe(false);
     const access = await oidc.tokenIntrospection(webConfig, tokens.access_token, { token_type_hint: 'access_token' });
-    expect(access).toMatchObject({ active: true, sub: realm.admin.userId, client_id: web.ClientId, scope: 'openid profile offline_access', token_type: 'Bearer', iss: issuerOf(realm.host) });
+    expect(access).toMatchObject({
+      active: true,
+      sub: realm.admin.userId,
+      client_id: web.ClientId,
+      scope: 'openid profile offline_access',
+      token_type: 'Bearer',
+      iss: issuerOf(realm.host),
+    });
     expect(access.exp! - access.iat!).toBe(3600);
     const refresh = await oidc.tokenIntrospection(webConfig, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
     expect(refresh).toMatchObject({ active: true, sub: realm.admin.userId, client_id: web.ClientId });
@@ -51,7 +69,10 @@ describe('introspection and revocation', () => {
 
   it('introspection needs client authentication', async () => {
     const tokens = await codeFlowTokens(realm.host, webConfig, realm.admin.jar, 'openid');
-    const res = await api(realm.host, 'POST', '/connect/introspect', { rawBody: new URLSearchParams({ token: tokens.access_token }).toString(), contentType: 'application/x-www-form-urlencoded' });
+    const res = await api(realm.host, 'POST', '/connect/introspect', {
+      rawBody: new URLSearchParams({ token: tokens.access_token }).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('invalid_request');
     const wrong = await rp(realm.host, web.ClientId, 'not-the-secret');
@@ -86,7 +107,12 @@ describe('introspection and revocation', () => {
 
   it('a reference client-credentials token: active with its audience, then inactive once revoked', async () => {
     const tokens = await oidc.clientCredentialsGrant(reference, { scope: MANAGEMENT_SCOPE });
-    expect(await oidc.tokenIntrospection(reference, tokens.access_token)).toMatchObject({ active: true, client_id: referenceClientId, aud: MANAGEMENT_AUDIENCE, scope: MANAGEMENT_SCOPE });
+    expect(await oidc.tokenIntrospection(reference, tokens.access_token)).toMatchObject({
+      active: true,
+      client_id: referenceClientId,
+      aud: MANAGEMENT_AUDIENCE,
+      scope: MANAGEMENT_SCOPE,
+    });
     await oidc.tokenRevocation(reference, tokens.access_token);
     expect(await oidc.tokenIntrospection(reference, tokens.access_token)).toEqual({ active: false });
   });
@@ -99,11 +125,20 @@ describe('introspection and revocation', () => {
     expect(await oidc.tokenIntrospection(reference, tokens.refresh_token!)).toEqual({ active: false });
     expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(true);
 
-    const rs = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Resource server', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [], Capabilities: ['cap:introspect-any'] });
+    const rs = await createClient(realm.host, realm.admin.jar, {
+      DisplayName: 'Resource server',
+      ClientType: 'Confidential',
+      GrantTypes: ['client_credentials'],
+      Scopes: [],
+      Capabilities: ['cap:introspect-any'],
+    });
     const rsConfig = await rp(realm.host, rs.ClientId, rs.ClientSecret);
     expect(await oidc.tokenIntrospection(rsConfig, tokens.access_token)).toMatchObject({ active: true, client_id: web.ClientId, sub: realm.admin.userId });
     // The capability is for clients that authenticate.
-    const res = await api(realm.host, 'POST', '/api/admin/oauth/clients', { cookie: realm.admin.jar, body: { ...webClientBody({ ClientType: 'Public', GrantTypes: ['authorization_code'] }), Capabilities: ['cap:introspect-any'] } });
+    const res = await api(realm.host, 'POST', '/api/admin/oauth/clients', {
+      cookie: realm.admin.jar,
+      body: { ...webClientBody({ ClientType: 'Public', GrantTypes: ['authorization_code'] }), Capabilities: ['cap:introspect-any'] },
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body.errors)).toContain('cap:introspect-any needs a Confidential client');
   });
@@ -118,15 +153,31 @@ describe('introspection and revocation', () => {
   // Issue 8 item 15: JWT access tokens are introspected and revoked like the engine's own tokens, and
   // Gatehouse's bearer check agrees with introspection.
   describe('JWT access tokens', () => {
-    const bearerCall = (token: string) => api(realm.host, 'POST', '/api/admin/oauth/clients', { headers: { authorization: `Bearer ${token}` }, body: { DisplayName: 'x', ClientType: 'Public', GrantTypes: ['authorization_code'], RedirectUris: ['https://app.example.com/cb'], Scopes: ['openid'] } });
+    const bearerCall = (token: string) =>
+      api(realm.host, 'POST', '/api/admin/oauth/clients', {
+        headers: { authorization: `Bearer ${token}` },
+        body: { DisplayName: 'x', ClientType: 'Public', GrantTypes: ['authorization_code'], RedirectUris: ['https://app.example.com/cb'], Scopes: ['openid'] },
+      });
 
     it('a client-credentials JWT introspects as active; once revoked, introspection and the bearer check refuse it', async () => {
-      const jwtClient = await createClient(realm.host, realm.admin.jar, { DisplayName: 'JWT job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [MANAGEMENT_SCOPE] });
+      const jwtClient = await createClient(realm.host, realm.admin.jar, {
+        DisplayName: 'JWT job',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        Scopes: [MANAGEMENT_SCOPE],
+      });
       const config = await rp(realm.host, jwtClient.ClientId, jwtClient.ClientSecret);
       const tokens = await oidc.clientCredentialsGrant(config, { scope: MANAGEMENT_SCOPE });
       expect(isJwt(tokens.access_token)).toBe(true);
       const info = await oidc.tokenIntrospection(config, tokens.access_token);
-      expect(info).toMatchObject({ active: true, client_id: jwtClient.ClientId, aud: MANAGEMENT_AUDIENCE, scope: MANAGEMENT_SCOPE, iss: issuerOf(realm.host), token_type: 'Bearer' });
+      expect(info).toMatchObject({
+        active: true,
+        client_id: jwtClient.ClientId,
+        aud: MANAGEMENT_AUDIENCE,
+        scope: MANAGEMENT_SCOPE,
+        iss: issuerOf(realm.host),
+        token_type: 'Bearer',
+      });
       expect(info.exp! - info.iat!).toBe(3600);
       // Live for the API: the client acts as itself and holds no permission (403, not 401).
       expectProblem(await bearerCall(tokens.access_token), 403, 'Auth.Forbidden');
@@ -150,17 +201,33 @@ describe('introspection and revocation', () => {
     it("a person's JWT for an API: active until its grant ends or its client is deactivated", async () => {
       const t = Date.now();
       const audience = `urn:example:orders:${t}`;
-      expect((await api(realm.host, 'POST', '/api/admin/oauth/apis', { cookie: realm.admin.jar, body: { Name: `Orders ${t}`, Audience: audience } })).status).toBe(201);
+      expect(
+        (await api(realm.host, 'POST', '/api/admin/oauth/apis', { cookie: realm.admin.jar, body: { Name: `Orders ${t}`, Audience: audience } })).status,
+      ).toBe(201);
       const scope = `orders.read.${t}`;
-      expect((await api(realm.host, 'POST', '/api/admin/oauth/scopes', { cookie: realm.admin.jar, body: { Name: scope, Resources: [audience] } })).status).toBe(201);
+      expect((await api(realm.host, 'POST', '/api/admin/oauth/scopes', { cookie: realm.admin.jar, body: { Name: scope, Resources: [audience] } })).status).toBe(
+        201,
+      );
       const app = await createClient(realm.host, realm.admin.jar, webClientBody({ DisplayName: 'Orders app', Scopes: ['openid', 'offline_access', scope] }));
       const config = await rp(realm.host, app.ClientId, app.ClientSecret);
-      const rs = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Orders API', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [], Capabilities: ['cap:introspect-any'] });
+      const rs = await createClient(realm.host, realm.admin.jar, {
+        DisplayName: 'Orders API',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        Scopes: [],
+        Capabilities: ['cap:introspect-any'],
+      });
       const rsConfig = await rp(realm.host, rs.ClientId, rs.ClientSecret);
 
       const tokens = await codeFlowTokens(realm.host, config, realm.admin.jar, `openid offline_access ${scope}`);
       expect(isJwt(tokens.access_token)).toBe(true);
-      expect(await oidc.tokenIntrospection(rsConfig, tokens.access_token)).toMatchObject({ active: true, sub: realm.admin.userId, client_id: app.ClientId, aud: audience, scope });
+      expect(await oidc.tokenIntrospection(rsConfig, tokens.access_token)).toMatchObject({
+        active: true,
+        sub: realm.admin.userId,
+        client_id: app.ClientId,
+        aud: audience,
+        scope,
+      });
       // Revoking the refresh token ends the grant, and the JWT with it.
       await oidc.tokenRevocation(config, tokens.refresh_token!, { token_type_hint: 'refresh_token' });
       expect(await oidc.tokenIntrospection(rsConfig, tokens.access_token)).toEqual({ active: false });
@@ -182,7 +249,13 @@ describe('introspection and revocation', () => {
       const account = await makeAccount(realm.host, realm.admin.jar);
       const cred = await makeCredential(realm.host, realm.admin.jar, account.id, { Scopes: [MANAGEMENT_SCOPE] });
       const token = (await oidc.clientCredentialsGrant(await rp(realm.host, cred.clientId, cred.secret), { scope: MANAGEMENT_SCOPE })).access_token;
-      const rs = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Checker', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [], Capabilities: ['cap:introspect-any'] });
+      const rs = await createClient(realm.host, realm.admin.jar, {
+        DisplayName: 'Checker',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        Scopes: [],
+        Capabilities: ['cap:introspect-any'],
+      });
       const rsConfig = await rp(realm.host, rs.ClientId, rs.ClientSecret);
       expect(await oidc.tokenIntrospection(rsConfig, token)).toMatchObject({ active: true, client_id: cred.clientId });
       expect((await api(realm.host, 'PUT', `/api/service-account/${account.id}`, { cookie: realm.admin.jar, body: { IsActive: false } })).status).toBe(200);

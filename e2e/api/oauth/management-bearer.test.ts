@@ -19,7 +19,14 @@ describe('Management API bearer tokens', () => {
     return (await oidc.clientCredentialsGrant(config, scope ? { scope } : {})).access_token;
   }
 
-  const newClientBody = () => ({ DisplayName: 'Made by a robot', ClientType: 'Public', ConsentType: 'Explicit', RedirectUris: ['https://app.example.test/cb'], GrantTypes: ['authorization_code'], Scopes: ['openid'] });
+  const newClientBody = () => ({
+    DisplayName: 'Made by a robot',
+    ClientType: 'Public',
+    ConsentType: 'Explicit',
+    RedirectUris: ['https://app.example.test/cb'],
+    GrantTypes: ['authorization_code'],
+    Scopes: ['openid'],
+  });
 
   beforeAll(async () => {
     ({ host, slug } = await createRealm());
@@ -56,7 +63,10 @@ describe('Management API bearer tokens', () => {
   });
 
   it('a garbage, foreign or scope-less token is refused', async () => {
-    const garbage = await api(host, 'POST', '/api/admin/oauth/clients', { headers: { authorization: 'Bearer not-a-token-at-all-0123456789' }, body: newClientBody() });
+    const garbage = await api(host, 'POST', '/api/admin/oauth/clients', {
+      headers: { authorization: 'Bearer not-a-token-at-all-0123456789' },
+      body: newClientBody(),
+    });
     expectProblem(garbage, 401, 'Auth.InvalidToken');
 
     // A token of another realm, signed by that realm's keys.
@@ -70,16 +80,36 @@ describe('Management API bearer tokens', () => {
     expectProblem(res, 401, 'Auth.InvalidToken');
 
     // A client-credentials token for no API (opaque, no audience).
-    const plain = await createClient(host, admin.jar, { DisplayName: 'cc', ClientType: 'Confidential', ConsentType: 'Implicit', RedirectUris: [], GrantTypes: ['client_credentials'], Scopes: ['openid'] });
+    const plain = await createClient(host, admin.jar, {
+      DisplayName: 'cc',
+      ClientType: 'Confidential',
+      ConsentType: 'Implicit',
+      RedirectUris: [],
+      GrantTypes: ['client_credentials'],
+      Scopes: ['openid'],
+    });
     const noApi = await tokenFor(plain.ClientId, plain.ClientSecret!, '');
     const res2 = await api(host, 'POST', '/api/admin/oauth/clients', { headers: { authorization: `Bearer ${noApi}` }, body: newClientBody() });
     expectProblem(res2, 403, 'Auth.InsufficientScope');
   });
 
-  it('invite scopes reach only the codes of the client\'s own App', async () => {
+  it("invite scopes reach only the codes of the client's own App", async () => {
     const shop = crypto.randomUUID();
-    await realmSql(slug, 'INSERT INTO "App" ("id", "slug", "displayName", "createdAt") SELECT $1, $2, $3, "createdAt" FROM "App" WHERE "id" = $4', [shop, `shop-${shop.slice(0, 6)}`, 'Shop', MAIN_APP_ID]);
-    const client = await createClient(host, admin.jar, { DisplayName: 'shop backend', ClientType: 'Confidential', ConsentType: 'Implicit', RedirectUris: [], GrantTypes: ['client_credentials'], Scopes: ['invite:write'], AppId: shop });
+    await realmSql(slug, 'INSERT INTO "App" ("id", "slug", "displayName", "createdAt") SELECT $1, $2, $3, "createdAt" FROM "App" WHERE "id" = $4', [
+      shop,
+      `shop-${shop.slice(0, 6)}`,
+      'Shop',
+      MAIN_APP_ID,
+    ]);
+    const client = await createClient(host, admin.jar, {
+      DisplayName: 'shop backend',
+      ClientType: 'Confidential',
+      ConsentType: 'Implicit',
+      RedirectUris: [],
+      GrantTypes: ['client_credentials'],
+      Scopes: ['invite:write'],
+      AppId: shop,
+    });
     const token = await tokenFor(client.ClientId, client.ClientSecret!, 'invite:write');
     const auth = { authorization: `Bearer ${token}` };
 

@@ -98,10 +98,18 @@ describe('native grants', () => {
     expect(begin.status, begin.text).toBe(200);
     expect(begin.body.ceremony_id).toBe(begin.body.options.challenge);
     const assertion = auth.get(begin.body.options);
-    const res = await token({ grant_type: 'urn:gatehouse:passkey', ceremony_id: begin.body.ceremony_id, assertion: JSON.stringify(assertion), scope: 'openid' });
+    const res = await token({
+      grant_type: 'urn:gatehouse:passkey',
+      ceremony_id: begin.body.ceremony_id,
+      assertion: JSON.stringify(assertion),
+      scope: 'openid',
+    });
     expect(res.status, res.text).toBe(200);
     // The ceremony is spent.
-    expect((await token({ grant_type: 'urn:gatehouse:passkey', ceremony_id: begin.body.ceremony_id, assertion: JSON.stringify(assertion), scope: 'openid' })).body.error).toBe('invalid_grant');
+    expect(
+      (await token({ grant_type: 'urn:gatehouse:passkey', ceremony_id: begin.body.ceremony_id, assertion: JSON.stringify(assertion), scope: 'openid' })).body
+        .error,
+    ).toBe('invalid_grant');
 
     // The native token is for userinfo: it does not reach the person's passkeys (issue 8 item 3;
     // e2e/api/oauth/passkey-bearer.test.ts shows the token that does).

@@ -97,11 +97,18 @@ describe('negative cases', () => {
     it('a PKCE verifier that does not match the challenge: invalid_grant', async () => {
       const a = await authorize(realm.host, spaConfig, realm.admin.jar, 'openid');
       expect(a.callback.searchParams.get('code')).toBeTruthy();
-      expect(await oauthError(oidc.authorizationCodeGrant(spaConfig, a.callback, { pkceCodeVerifier: oidc.randomPKCECodeVerifier(), expectedState: a.state }))).toBe('invalid_grant');
+      expect(
+        await oauthError(oidc.authorizationCodeGrant(spaConfig, a.callback, { pkceCodeVerifier: oidc.randomPKCECodeVerifier(), expectedState: a.state })),
+      ).toBe('invalid_grant');
       // Without any verifier, too.
       const b = await authorize(realm.host, spaConfig, realm.admin.jar, 'openid');
       const res = await api(realm.host, 'POST', '/connect/token', {
-        rawBody: new URLSearchParams({ grant_type: 'authorization_code', code: b.callback.searchParams.get('code')!, redirect_uri: REDIRECT, client_id: spa.ClientId }).toString(),
+        rawBody: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code: b.callback.searchParams.get('code')!,
+          redirect_uri: REDIRECT,
+          client_id: spa.ClientId,
+        }).toString(),
         contentType: 'application/x-www-form-urlencoded',
       });
       expect(res.status).toBe(400);
@@ -114,7 +121,9 @@ describe('negative cases', () => {
       expect((await userinfo(realm.host, first.access_token)).status).toBe(200);
       expect((await oidc.tokenIntrospection(webConfig, first.access_token)).active).toBe(true);
 
-      expect(await oauthError(oidc.authorizationCodeGrant(webConfig, a.callback, { pkceCodeVerifier: a.verifier, expectedState: a.state }))).toBe('invalid_grant');
+      expect(await oauthError(oidc.authorizationCodeGrant(webConfig, a.callback, { pkceCodeVerifier: a.verifier, expectedState: a.state }))).toBe(
+        'invalid_grant',
+      );
 
       expect((await oidc.tokenIntrospection(webConfig, first.access_token)).active).toBe(false);
       expect((await userinfo(realm.host, first.access_token)).status).toBe(401);
@@ -126,23 +135,41 @@ describe('negative cases', () => {
       const other = await createClient(realm.host, realm.admin.jar, { ...webClientBody(), DisplayName: 'Other' });
       const otherConfig = await rp(realm.host, other.ClientId, other.ClientSecret);
       const a = await authorize(realm.host, webConfig, realm.admin.jar, 'openid');
-      expect(await oauthError(oidc.authorizationCodeGrant(otherConfig, a.callback, { pkceCodeVerifier: a.verifier, expectedState: a.state }))).toBe('invalid_grant');
+      expect(await oauthError(oidc.authorizationCodeGrant(otherConfig, a.callback, { pkceCodeVerifier: a.verifier, expectedState: a.state }))).toBe(
+        'invalid_grant',
+      );
     });
 
     it('a wrong client secret, or none: invalid_client', async () => {
       const wrong = await rp(realm.host, web.ClientId, `${web.ClientSecret}x`);
       expect(await oauthFailure(oidc.tokenIntrospection(wrong, 'whatever'))).toMatchObject({ error: 'invalid_client', status: 401 });
-      const cc = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [MANAGEMENT_SCOPE] });
-      expect(await oauthFailure(oidc.clientCredentialsGrant(await rp(realm.host, cc.ClientId, 'not-the-secret')))).toMatchObject({ error: 'invalid_client', status: 401 });
+      const cc = await createClient(realm.host, realm.admin.jar, {
+        DisplayName: 'Job',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        Scopes: [MANAGEMENT_SCOPE],
+      });
+      expect(await oauthFailure(oidc.clientCredentialsGrant(await rp(realm.host, cc.ClientId, 'not-the-secret')))).toMatchObject({
+        error: 'invalid_client',
+        status: 401,
+      });
       // Posting the secret in the body instead of the header is also fine, but must still be right.
-      const post = await oidc.discovery(new URL(issuerOf(realm.host)), cc.ClientId, undefined, oidc.ClientSecretPost('also-wrong'), { execute: [oidc.allowInsecureRequests], [oidc.customFetch]: realmFetch() });
+      const post = await oidc.discovery(new URL(issuerOf(realm.host)), cc.ClientId, undefined, oidc.ClientSecretPost('also-wrong'), {
+        execute: [oidc.allowInsecureRequests],
+        [oidc.customFetch]: realmFetch(),
+      });
       expect(await oauthError(oidc.clientCredentialsGrant(post))).toBe('invalid_client');
       // A confidential client may not present itself as public.
       expect(await oauthError(oidc.clientCredentialsGrant(await rp(realm.host, cc.ClientId)))).toBe('invalid_client');
     });
 
     it('a deactivated client: invalid_client', async () => {
-      const cc = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [MANAGEMENT_SCOPE] });
+      const cc = await createClient(realm.host, realm.admin.jar, {
+        DisplayName: 'Job',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        Scopes: [MANAGEMENT_SCOPE],
+      });
       const config = await rp(realm.host, cc.ClientId, cc.ClientSecret);
       await oidc.clientCredentialsGrant(config);
       const off = await api(realm.host, 'PUT', `/api/admin/oauth/clients/${cc.Id}`, { cookie: realm.admin.jar, body: { IsActive: false } });
@@ -154,15 +181,27 @@ describe('negative cases', () => {
       // The web client has authorization_code and refresh_token, not client_credentials.
       // oidc-provider 9 answers invalid_request here where RFC 6749 5.2 names unauthorized_client
       // (reported; rewriting the engine's error is not this suite's to do).
-      expect(await oauthFailure(oidc.clientCredentialsGrant(webConfig, { scope: 'openid' }))).toEqual({ error: 'invalid_request', description: 'requested grant type is not allowed for this client', status: 400 });
+      expect(await oauthFailure(oidc.clientCredentialsGrant(webConfig, { scope: 'openid' }))).toEqual({
+        error: 'invalid_request',
+        description: 'requested grant type is not allowed for this client',
+        status: 400,
+      });
       // A client without refresh_token gets no refresh token, and cannot use the grant.
       const noRefresh = await createClient(realm.host, realm.admin.jar, { ...webClientBody(), GrantTypes: ['authorization_code'] });
       const config = await rp(realm.host, noRefresh.ClientId, noRefresh.ClientSecret);
       const tokens = await codeFlowTokens(realm.host, config, realm.admin.jar, 'openid offline_access');
       expect(tokens.refresh_token).toBeUndefined();
-      expect(await oauthFailure(oidc.refreshTokenGrant(config, 'anything'))).toMatchObject({ error: 'invalid_request', description: 'requested grant type is not allowed for this client' });
+      expect(await oauthFailure(oidc.refreshTokenGrant(config, 'anything'))).toMatchObject({
+        error: 'invalid_request',
+        description: 'requested grant type is not allowed for this client',
+      });
       // A client-credentials-only client cannot start a code flow.
-      const job = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], RedirectUris: [REDIRECT] });
+      const job = await createClient(realm.host, realm.admin.jar, {
+        DisplayName: 'Job',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        RedirectUris: [REDIRECT],
+      });
       const res = await rawAuthorize({ client_id: job.ClientId, redirect_uri: REDIRECT, code_challenge: 'a'.repeat(43), code_challenge_method: 'S256' });
       expect(res.headers.location ?? '').not.toMatch(/[?&]code=/);
     });
@@ -178,7 +217,12 @@ describe('negative cases', () => {
     });
 
     it('an access token for an API is refused at userinfo (wrong audience) and does not verify for another audience', async () => {
-      const cc = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [MANAGEMENT_SCOPE] });
+      const cc = await createClient(realm.host, realm.admin.jar, {
+        DisplayName: 'Job',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        Scopes: [MANAGEMENT_SCOPE],
+      });
       const tokens = await oidc.clientCredentialsGrant(await rp(realm.host, cc.ClientId, cc.ClientSecret), { scope: MANAGEMENT_SCOPE });
       expect(isJwt(tokens.access_token)).toBe(true);
       expect((await userinfo(realm.host, tokens.access_token)).status).toBe(401);
@@ -193,38 +237,72 @@ describe('negative cases', () => {
       expect(isJwt(tokens.access_token)).toBe(false);
       // Time cannot be moved in the server, so the stored token is aged instead: the engine's
       // adapter treats a row past its expiry as gone.
-      const [row] = await realmSql<{ createdAt: unknown }>(realm.slug, 'SELECT "createdAt" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['AccessToken', engineKey(tokens.access_token)]);
+      const [row] = await realmSql<{ createdAt: unknown }>(realm.slug, 'SELECT "createdAt" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', [
+        'AccessToken',
+        engineKey(tokens.access_token),
+      ]);
       expect(row).toBeTruthy();
-      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "expiresAt" = $1 WHERE "model" = $2 AND "id" = $3', [shiftedLike(row.createdAt, -60_000), 'AccessToken', engineKey(tokens.access_token)]);
+      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "expiresAt" = $1 WHERE "model" = $2 AND "id" = $3', [
+        shiftedLike(row.createdAt, -60_000),
+        'AccessToken',
+        engineKey(tokens.access_token),
+      ]);
       expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(false);
       expect((await userinfo(realm.host, tokens.access_token)).status).toBe(401);
     });
 
     it('an expired access token (its own exp passed, the row still there): the engine refuses it too', async () => {
       const tokens = await codeFlowTokens(realm.host, webConfig, realm.admin.jar, 'openid');
-      const [row] = await realmSql<{ payload: string }>(realm.slug, 'SELECT "payload" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['AccessToken', engineKey(tokens.access_token)]);
+      const [row] = await realmSql<{ payload: string }>(realm.slug, 'SELECT "payload" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', [
+        'AccessToken',
+        engineKey(tokens.access_token),
+      ]);
       const payload = JSON.parse(row.payload) as { iat: number; exp: number };
       const aged = { ...payload, iat: payload.iat - 7200, exp: payload.iat - 3600 };
-      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "payload" = $1 WHERE "model" = $2 AND "id" = $3', [JSON.stringify(aged), 'AccessToken', engineKey(tokens.access_token)]);
+      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "payload" = $1 WHERE "model" = $2 AND "id" = $3', [
+        JSON.stringify(aged),
+        'AccessToken',
+        engineKey(tokens.access_token),
+      ]);
       expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(false);
       expect((await userinfo(realm.host, tokens.access_token)).status).toBe(401);
     });
 
     it('an expired refresh token: invalid_grant', async () => {
       const tokens = await codeFlowTokens(realm.host, webConfig, realm.admin.jar, 'openid offline_access');
-      const [row] = await realmSql<{ payload: string }>(realm.slug, 'SELECT "payload" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['RefreshToken', engineKey(tokens.refresh_token!)]);
+      const [row] = await realmSql<{ payload: string }>(realm.slug, 'SELECT "payload" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', [
+        'RefreshToken',
+        engineKey(tokens.refresh_token!),
+      ]);
       const payload = JSON.parse(row.payload) as { iat: number; exp: number };
-      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "payload" = $1 WHERE "model" = $2 AND "id" = $3', [JSON.stringify({ ...payload, exp: payload.iat - 3600 }), 'RefreshToken', engineKey(tokens.refresh_token!)]);
+      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "payload" = $1 WHERE "model" = $2 AND "id" = $3', [
+        JSON.stringify({ ...payload, exp: payload.iat - 3600 }),
+        'RefreshToken',
+        engineKey(tokens.refresh_token!),
+      ]);
       expect(await oauthError(oidc.refreshTokenGrant(webConfig, tokens.refresh_token!))).toBe('invalid_grant');
     });
 
     it('a reference client-credentials token past its expiry is inactive', async () => {
-      const ref = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Ref', ClientType: 'Confidential', AccessTokenType: 'Reference', GrantTypes: ['client_credentials'], Scopes: [MANAGEMENT_SCOPE] });
+      const ref = await createClient(realm.host, realm.admin.jar, {
+        DisplayName: 'Ref',
+        ClientType: 'Confidential',
+        AccessTokenType: 'Reference',
+        GrantTypes: ['client_credentials'],
+        Scopes: [MANAGEMENT_SCOPE],
+      });
       const config = await rp(realm.host, ref.ClientId, ref.ClientSecret);
       const tokens = await oidc.clientCredentialsGrant(config, { scope: MANAGEMENT_SCOPE });
       expect((await oidc.tokenIntrospection(config, tokens.access_token)).active).toBe(true);
-      const [row] = await realmSql<{ createdAt: unknown }>(realm.slug, 'SELECT "createdAt" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', ['ClientCredentials', engineKey(tokens.access_token)]);
-      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "expiresAt" = $1 WHERE "model" = $2 AND "id" = $3', [shiftedLike(row.createdAt, -60_000), 'ClientCredentials', engineKey(tokens.access_token)]);
+      const [row] = await realmSql<{ createdAt: unknown }>(realm.slug, 'SELECT "createdAt" FROM "OidcPayload" WHERE "model" = $1 AND "id" = $2', [
+        'ClientCredentials',
+        engineKey(tokens.access_token),
+      ]);
+      await realmSql(realm.slug, 'UPDATE "OidcPayload" SET "expiresAt" = $1 WHERE "model" = $2 AND "id" = $3', [
+        shiftedLike(row.createdAt, -60_000),
+        'ClientCredentials',
+        engineKey(tokens.access_token),
+      ]);
       expect(await oidc.tokenIntrospection(config, tokens.access_token)).toEqual({ active: false });
     });
   });
@@ -237,17 +315,27 @@ describe('negative cases', () => {
     });
 
     it('a client of realm A at realm B’s token endpoint: invalid_client', async () => {
-      const cc = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Job', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [MANAGEMENT_SCOPE] });
+      const cc = await createClient(realm.host, realm.admin.jar, {
+        DisplayName: 'Job',
+        ClientType: 'Confidential',
+        GrantTypes: ['client_credentials'],
+        Scopes: [MANAGEMENT_SCOPE],
+      });
       const atB = await rp(other.host, cc.ClientId, cc.ClientSecret);
       expect(atB.serverMetadata().issuer).toBe(issuerOf(other.host));
       expect(await oauthFailure(oidc.clientCredentialsGrant(atB, { scope: MANAGEMENT_SCOPE }))).toMatchObject({ error: 'invalid_client', status: 401 });
     });
 
     it('a client of realm A at realm B’s authorization endpoint: the error page', async () => {
-      const res = await api(other.host, 'GET', `/connect/authorize?${new URLSearchParams({ client_id: web.ClientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid' })}`, {
-        cookie: other.admin.jar,
-        headers: { accept: 'text/html' },
-      });
+      const res = await api(
+        other.host,
+        'GET',
+        `/connect/authorize?${new URLSearchParams({ client_id: web.ClientId, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid' })}`,
+        {
+          cookie: other.admin.jar,
+          headers: { accept: 'text/html' },
+        },
+      );
       expect(res.status).toBe(400);
       expect(res.headers.location).toBeUndefined();
       expect(res.text).toContain('invalid_client');

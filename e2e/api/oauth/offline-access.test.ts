@@ -19,7 +19,14 @@ describe('offline access', () => {
   async function start(config: oidc.Configuration, scope: string, params: Record<string, string> = {}) {
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
-    const url = oidc.buildAuthorizationUrl(config, { redirect_uri: REDIRECT, scope, state, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', ...params });
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope,
+      state,
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      ...params,
+    });
     const page = await browse(realm.host, url.pathname + url.search, realm.admin.jar);
     return { page, verifier, state };
   }
@@ -38,7 +45,9 @@ describe('offline access', () => {
 
     // Without offline_access, no refresh token; and prompt=none stays silent (no refresh token either).
     const plain = await start(config, 'openid');
-    expect((await oidc.authorizationCodeGrant(config, plain.page.url, { pkceCodeVerifier: plain.verifier, expectedState: plain.state })).refresh_token).toBeUndefined();
+    expect(
+      (await oidc.authorizationCodeGrant(config, plain.page.url, { pkceCodeVerifier: plain.verifier, expectedState: plain.state })).refresh_token,
+    ).toBeUndefined();
     const silent = await start(config, 'openid offline_access', { prompt: 'none' });
     expect(silent.page.url.searchParams.get('code')).toBeTruthy();
   });
@@ -60,7 +69,10 @@ describe('offline access', () => {
     const consent = await api(realm.host, 'GET', page.url.pathname + page.url.search, { cookie: realm.admin.jar, headers: { accept: 'text/html' } });
     expect(consent.text).toContain('Offline access');
     const uid = page.url.searchParams.get('uid')!;
-    const confirmed = await api(realm.host, 'POST', `/connect/interaction/${uid}/confirm`, { cookie: realm.admin.jar, headers: { origin: issuerOf(realm.host), accept: 'text/html' } });
+    const confirmed = await api(realm.host, 'POST', `/connect/interaction/${uid}/confirm`, {
+      cookie: realm.admin.jar,
+      headers: { origin: issuerOf(realm.host), accept: 'text/html' },
+    });
     const back = await browse(realm.host, confirmed.headers.location!, realm.admin.jar);
     const tokens = await oidc.authorizationCodeGrant(config, back.url, { pkceCodeVerifier: verifier, expectedState: state });
     expect(tokens.refresh_token).toBeTruthy();

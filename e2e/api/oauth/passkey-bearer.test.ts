@@ -57,7 +57,7 @@ describe('bearer access to /connect/passkey', () => {
     expect((await api(realm.host, 'GET', '/api/account/passkey', { cookie: realm.admin.jar })).body).toHaveLength(1);
   });
 
-  it('a Gatehouse token with gatehouse.passkeys lists and revokes the subject\'s passkeys', async () => {
+  it("a Gatehouse token with gatehouse.passkeys lists and revokes the subject's passkeys", async () => {
     const web = await createClient(realm.host, realm.admin.jar, webClientBody({ DisplayName: 'Passkey manager', Scopes: ['openid', PASSKEYS_SCOPE] }));
     const config = await rp(realm.host, web.ClientId, web.ClientSecret);
     const tokens = await consentedTokens(realm.host, config, realm.admin.jar, `openid ${PASSKEYS_SCOPE}`);

@@ -36,30 +36,52 @@ describe('the engine storage holds no usable token', () => {
     secrets.engineSession = realm.admin.jar.get('gatehouse_oidc')!;
     expect(secrets.engineSession).toBeTruthy();
     // The stored token is found by its digest, and the plain value still works everywhere.
-    expect(await realmSql(realm.slug, 'SELECT "model" FROM "OidcPayload" WHERE "id" = $1', [engineKey(rotated.refresh_token!)])).toEqual([{ model: 'RefreshToken' }]);
+    expect(await realmSql(realm.slug, 'SELECT "model" FROM "OidcPayload" WHERE "id" = $1', [engineKey(rotated.refresh_token!)])).toEqual([
+      { model: 'RefreshToken' },
+    ]);
     expect((await oidc.tokenIntrospection(config, rotated.access_token)).active).toBe(true);
     expect((await oidc.fetchUserInfo(config, rotated.access_token, realm.admin.userId!)).sub).toBe(realm.admin.userId);
 
     // A reference client-credentials token.
-    const ref = await createClient(realm.host, realm.admin.jar, { DisplayName: 'Ref', ClientType: 'Confidential', AccessTokenType: 'Reference', GrantTypes: ['client_credentials'], Scopes: [MANAGEMENT_SCOPE] });
+    const ref = await createClient(realm.host, realm.admin.jar, {
+      DisplayName: 'Ref',
+      ClientType: 'Confidential',
+      AccessTokenType: 'Reference',
+      GrantTypes: ['client_credentials'],
+      Scopes: [MANAGEMENT_SCOPE],
+    });
     const refConfig = await rp(realm.host, ref.ClientId, ref.ClientSecret);
     secrets.reference = (await oidc.clientCredentialsGrant(refConfig, { scope: MANAGEMENT_SCOPE })).access_token;
     expect((await oidc.tokenIntrospection(refConfig, secrets.reference)).active).toBe(true);
 
     // A device authorization: its device code and user code.
-    const tv = await createClient(realm.host, realm.admin.jar, { DisplayName: 'TV', ClientType: 'Public', ConsentType: 'Implicit', GrantTypes: [DEVICE_CODE_GRANT], Scopes: ['openid'] });
+    const tv = await createClient(realm.host, realm.admin.jar, {
+      DisplayName: 'TV',
+      ClientType: 'Public',
+      ConsentType: 'Implicit',
+      GrantTypes: [DEVICE_CODE_GRANT],
+      Scopes: ['openid'],
+    });
     const da = await oidc.initiateDeviceAuthorization(await rp(realm.host, tv.ClientId), { scope: 'openid' });
     secrets.deviceCode = da.device_code;
     secrets.userCode = da.user_code;
-    const page = await api(realm.host, 'GET', `/connect/device?user_code=${encodeURIComponent(da.user_code)}`, { cookie: realm.admin.jar, headers: { accept: 'text/html' } });
+    const page = await api(realm.host, 'GET', `/connect/device?user_code=${encodeURIComponent(da.user_code)}`, {
+      cookie: realm.admin.jar,
+      headers: { accept: 'text/html' },
+    });
     expect(page.status).toBe(200);
 
     // A dynamically registered client's registration access token.
     expect((await api(realm.host, 'PATCH', '/api/realm-settings', { cookie: realm.admin.jar, body: { Dcr: { Enabled: true } } })).status).toBe(200);
-    const registered = await oidc.dynamicClientRegistration(new URL(issuerOf(realm.host)), { grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'client_secret_basic' }, undefined, {
-      execute: [oidc.allowInsecureRequests],
-      [oidc.customFetch]: realmFetch(),
-    });
+    const registered = await oidc.dynamicClientRegistration(
+      new URL(issuerOf(realm.host)),
+      { grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'client_secret_basic' },
+      undefined,
+      {
+        execute: [oidc.allowInsecureRequests],
+        [oidc.customFetch]: realmFetch(),
+      },
+    );
     secrets.registration = String(registered.clientMetadata().registration_access_token);
     const uri = new URL(String(registered.clientMetadata().registration_client_uri));
     expect((await api(realm.host, 'GET', uri.pathname, { headers: { authorization: `Bearer ${secrets.registration}` } })).status).toBe(200);

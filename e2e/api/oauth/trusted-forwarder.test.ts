@@ -66,7 +66,7 @@ function expectSourceLimited(res: ApiResponse): void {
 }
 
 describe('trusted forwarders', () => {
-  it('name the rate-limit source: each forwarded address has its own allowance, the caller\'s own is untouched', async () => {
+  it("name the rate-limit source: each forwarded address has its own allowance, the caller's own is untouched", async () => {
     const realm = await tightRealm();
     const token = await backendToken(realm, [TRUSTED]);
 
@@ -84,7 +84,7 @@ describe('trusted forwarders', () => {
     expectSourceLimited(await forgot(realm));
   });
 
-  it('the header from a client without the capability, a bad token or no token is ignored: the caller\'s own address counts', async () => {
+  it("the header from a client without the capability, a bad token or no token is ignored: the caller's own address counts", async () => {
     const realm = await tightRealm();
     const ordinary = await backendToken(realm, []);
     const trusted = await backendToken(realm, [TRUSTED]);

@@ -1,6 +1,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeUser, signedIn, type MadeUser } from '../users/fixtures';
-import { adminCookie, api, bootstrapAdmin, CookieJar, CP_HOST, createRealm, eventually, expectProblem, realmDomain, signIn, suite, uniqueSlug, type SignedIn } from '../support/harness';
+import {
+  adminCookie,
+  api,
+  bootstrapAdmin,
+  CookieJar,
+  CP_HOST,
+  createRealm,
+  eventually,
+  expectProblem,
+  realmDomain,
+  signIn,
+  suite,
+  uniqueSlug,
+  type SignedIn,
+} from '../support/harness';
 import { waitForMail } from '../support/mailbox';
 import { realmSql } from '../support/realm-sql';
 import { FLAG, SoftAuthenticator } from '../support/soft-authenticator';
@@ -10,7 +24,9 @@ import { FLAG, SoftAuthenticator } from '../support/soft-authenticator';
 // origin, RP ID and user verification, passkeys as a second factor, removal and its last-method
 // guard, the realm switch, the PrimaryDomain change and the rate limit.
 
-const HIGH_LIMITS = { RateLimits: { 'passkey-login': { Source: { Points: 10_000, DurationSeconds: 60 } }, register: { Source: { Points: 10_000, DurationSeconds: 60 } } } };
+const HIGH_LIMITS = {
+  RateLimits: { 'passkey-login': { Source: { Points: 10_000, DurationSeconds: 60 } }, register: { Source: { Points: 10_000, DurationSeconds: 60 } } },
+};
 
 async function patchSettings(host: string, admin: CookieJar, body: unknown): Promise<void> {
   const r = await api(host, 'PATCH', '/api/realm-settings', { cookie: admin, body });
@@ -130,7 +146,9 @@ describe('passkeys', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.userId).toBe(user.id);
     expect(first.credential.counter).toBe(before + 1);
-    const [row] = await realmSql<{ counter: number }>(slug, 'SELECT "counter" FROM "Passkey" WHERE "credentialId" = $1', [first.credential.id.toString('base64url')]);
+    const [row] = await realmSql<{ counter: number }>(slug, 'SELECT "counter" FROM "Passkey" WHERE "credentialId" = $1', [
+      first.credential.id.toString('base64url'),
+    ]);
     expect(Number(row.counter)).toBe(before + 1);
     const list = await api(host, 'GET', '/api/account/passkey', { cookie: userJar });
     expect(typeof list.body[0].LastUsedAt).toBe('string');
@@ -155,7 +173,9 @@ describe('passkeys', () => {
   });
 
   it('a subdomain of the primary domain is an accepted origin', async () => {
-    const res = await api(host, 'POST', '/api/account/passkey/login', { body: auth.get(await loginOptions(host), { origin: `http://app.${domain}:${suite().port}` }) });
+    const res = await api(host, 'POST', '/api/account/passkey/login', {
+      body: auth.get(await loginOptions(host), { origin: `http://app.${domain}:${suite().port}` }),
+    });
     expect(res.status, res.text).toBe(200);
   });
 
@@ -205,7 +225,7 @@ describe('passkeys', () => {
     expectProblem(res, 400, 'Passkey.CeremonyExpired');
   });
 
-  it("a registration ceremony is bound to the user who started it", async () => {
+  it('a registration ceremony is bound to the user who started it', async () => {
     const other = await makeUser(host, admin.jar);
     const otherJar = await signedIn(host, other);
     const options = await api(host, 'POST', '/api/account/passkey/register-options', { cookie: userJar, body: {} });
@@ -275,7 +295,9 @@ describe('passkeys', () => {
       expect(done.body).toEqual({ authenticated: true, userId: mfaUser.id, userName: mfaUser.userName });
       expect(jar.get('gatehouse_mfa')).toBeUndefined();
       expect((await api(host, 'GET', '/api/account/me', { cookie: jar })).body.Id).toBe(mfaUser.id);
-      const [session] = await realmSql<{ amr: string }>(slug, 'SELECT "amr" FROM "Session" WHERE "userId" = $1 ORDER BY "createdAt" DESC LIMIT 1', [mfaUser.id]);
+      const [session] = await realmSql<{ amr: string }>(slug, 'SELECT "amr" FROM "Session" WHERE "userId" = $1 ORDER BY "createdAt" DESC LIMIT 1', [
+        mfaUser.id,
+      ]);
       expect(JSON.parse(session.amr)).toEqual(['pwd', 'hwk']);
     });
 
@@ -303,7 +325,11 @@ describe('passkeys', () => {
       // The user has a password, so the only passkey may go.
       expect((await api(host, 'DELETE', `/api/account/passkey/${first.passkey.Id}`, { cookie: userJar })).status).toBe(204);
       expect((await api(host, 'GET', '/api/account/passkey', { cookie: userJar })).body).toEqual([]);
-      expectProblem(await api(host, 'POST', '/api/account/passkey/login', { body: auth.get(await loginOptions(host), { use: first.credential }) }), 401, 'Auth.InvalidCredentials');
+      expectProblem(
+        await api(host, 'POST', '/api/account/passkey/login', { body: auth.get(await loginOptions(host), { use: first.credential }) }),
+        401,
+        'Auth.InvalidCredentials',
+      );
       expectProblem(await api(host, 'DELETE', `/api/account/passkey/${first.passkey.Id}`, { cookie: userJar }), 404, 'Passkey.NotFound');
     });
 
@@ -345,7 +371,11 @@ describe('passkeys switched off (SignIn.Passkeys false)', () => {
     await patchSettings(host, admin.jar, { SignIn: { Passkeys: false } });
 
     expectProblem(await api(host, 'POST', '/api/account/passkey/register-options', { cookie: admin.jar, body: {} }), 403, 'SignIn.MethodDisabled');
-    expectProblem(await api(host, 'POST', '/api/account/passkey/register', { cookie: admin.jar, body: new SoftAuthenticator(suite().port).create(pendingReg.body) }), 403, 'SignIn.MethodDisabled');
+    expectProblem(
+      await api(host, 'POST', '/api/account/passkey/register', { cookie: admin.jar, body: new SoftAuthenticator(suite().port).create(pendingReg.body) }),
+      403,
+      'SignIn.MethodDisabled',
+    );
     expectProblem(await api(host, 'POST', '/api/account/passkey/login-options', { body: {} }), 403, 'SignIn.MethodDisabled');
     expectProblem(await api(host, 'POST', '/api/account/passkey/login', { body: auth.get(loginOpts) }), 403, 'SignIn.MethodDisabled');
     expect((await api(host, 'GET', '/api/account/passkey', { cookie: admin.jar })).body).toHaveLength(1);
@@ -394,7 +424,11 @@ describe('PrimaryDomain change (spec 2.1)', () => {
     const options = await loginOptions(hostB);
     expect(options.rpId).toBe(b);
     const old = auth.credentials[0];
-    expectProblem(await api(hostB, 'POST', '/api/account/passkey/login', { body: auth.get(options, { use: old, rpId: a, origin: `http://${b}:${suite().port}` }) }), 401, 'Auth.InvalidCredentials');
+    expectProblem(
+      await api(hostB, 'POST', '/api/account/passkey/login', { body: auth.get(options, { use: old, rpId: a, origin: `http://${b}:${suite().port}` }) }),
+      401,
+      'Auth.InvalidCredentials',
+    );
 
     // A passkey made for the new domain works, and survives.
     const fresh = new SoftAuthenticator(suite().port);
@@ -404,6 +438,10 @@ describe('PrimaryDomain change (spec 2.1)', () => {
     expect((await patch(a)).status).toBe(200);
     await eventually(async () => expect(await realmSql(slug, 'SELECT "id" FROM "Passkey"')).toEqual([]));
     expect((await api(host, 'GET', '/api/account/passkey', { cookie: admin.jar })).body).toEqual([]);
-    expectProblem(await api(host, 'POST', '/api/account/passkey/login', { body: auth.get(await loginOptions(host), { use: old }) }), 401, 'Auth.InvalidCredentials');
+    expectProblem(
+      await api(host, 'POST', '/api/account/passkey/login', { body: auth.get(await loginOptions(host), { use: old }) }),
+      401,
+      'Auth.InvalidCredentials',
+    );
   });
 });

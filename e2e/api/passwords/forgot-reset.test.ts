@@ -121,15 +121,18 @@ describe('continuation', () => {
     expect(res.body).toEqual({ Redirect: '/console' });
   });
 
-  it.each(['//evil.test/x', 'https://evil.test/', '/\\evil.test', '/a/..//evil.test', 'javascript:alert(1)'])('refuses %j with Continuation.Invalid and mails nothing', async (redirect) => {
-    const user = await makeUser(host, admin.jar);
-    const before = await mailCount(user.email);
-    const res = await forgot({ Email: user.email, Redirect: redirect });
-    expectProblem(res, 400, 'Continuation.Invalid');
-    expect(res.body.errors.Redirect).toBeDefined();
-    await new Promise((r) => setTimeout(r, 300));
-    expect(await mailCount(user.email)).toBe(before);
-  });
+  it.each(['//evil.test/x', 'https://evil.test/', '/\\evil.test', '/a/..//evil.test', 'javascript:alert(1)'])(
+    'refuses %j with Continuation.Invalid and mails nothing',
+    async (redirect) => {
+      const user = await makeUser(host, admin.jar);
+      const before = await mailCount(user.email);
+      const res = await forgot({ Email: user.email, Redirect: redirect });
+      expectProblem(res, 400, 'Continuation.Invalid');
+      expect(res.body.errors.Redirect).toBeDefined();
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await mailCount(user.email)).toBe(before);
+    },
+  );
 });
 
 describe('anti-enumeration (spec 5.6)', () => {
@@ -173,7 +176,9 @@ describe('anti-enumeration (spec 5.6)', () => {
       none.push(await timed(`nobody-${i}-${Date.now()}@example.test`));
     }
     const [a, b] = [median(real), median(none)];
-    console.log(`[forgot-password] median existing ${a.toFixed(1)} ms, missing ${b.toFixed(1)} ms, difference ${((Math.abs(a - b) / Math.min(a, b)) * 100).toFixed(1)}%`);
+    console.log(
+      `[forgot-password] median existing ${a.toFixed(1)} ms, missing ${b.toFixed(1)} ms, difference ${((Math.abs(a - b) / Math.min(a, b)) * 100).toFixed(1)}%`,
+    );
     expect(Math.abs(a - b) / Math.min(a, b)).toBeLessThan(0.25);
     // Both wait for the floor, so neither is fast.
     expect(Math.min(a, b)).toBeGreaterThan(400);

@@ -20,7 +20,11 @@ export function tokenIn(mail: ReceivedMail, page: string): string {
 }
 
 /** Raises (or lowers) a realm's rate-limit ceilings through its settings, as a realm administrator would. */
-export async function setRateLimits(host: string, admin: CookieJar, limits: Record<string, Record<string, { Points: number; DurationSeconds: number }>>): Promise<void> {
+export async function setRateLimits(
+  host: string,
+  admin: CookieJar,
+  limits: Record<string, Record<string, { Points: number; DurationSeconds: number }>>,
+): Promise<void> {
   const res = await api(host, 'PATCH', '/api/realm-settings', { cookie: admin, body: { RateLimits: limits } });
   if (res.status !== 200) throw new Error(`PATCH /api/realm-settings answered ${res.status}: ${res.text}`);
 }

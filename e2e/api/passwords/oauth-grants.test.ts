@@ -34,7 +34,10 @@ describe('a new password ends OAuth client sessions', () => {
 
   it('change-password revokes the refresh token (the current browser session stays)', async () => {
     const { user, jar, refreshToken } = await userWithRefreshToken();
-    const res = await api(realm.host, 'POST', '/api/account/change-password', { cookie: jar, body: { CurrentPassword: user.password, NewPassword: strongPassword() } });
+    const res = await api(realm.host, 'POST', '/api/account/change-password', {
+      cookie: jar,
+      body: { CurrentPassword: user.password, NewPassword: strongPassword() },
+    });
     expect(res.status, res.text).toBe(200);
     await refreshFails(refreshToken);
     expect((await api(realm.host, 'GET', '/api/account/me', { cookie: jar })).status).toBe(200);
@@ -62,7 +65,9 @@ describe('a new password ends OAuth client sessions', () => {
   it("another person's grants are left alone", async () => {
     const other = await userWithRefreshToken();
     const { user } = await userWithRefreshToken();
-    expect((await api(realm.host, 'PUT', `/api/user/${user.id}/password`, { cookie: realm.admin.jar, body: { Password: strongPassword() } })).status).toBeLessThan(300);
+    expect(
+      (await api(realm.host, 'PUT', `/api/user/${user.id}/password`, { cookie: realm.admin.jar, body: { Password: strongPassword() } })).status,
+    ).toBeLessThan(300);
     await expect(oidc.refreshTokenGrant(config, other.refreshToken)).resolves.toMatchObject({ access_token: expect.any(String) });
   });
 });

@@ -16,7 +16,8 @@ beforeAll(async () => {
 
 const list = (jar: CookieJar, query = '') => api(host, 'GET', `/api/admin/change-requests${query}`, { cookie: jar });
 const approve = (jar: CookieJar, id: string) => api(host, 'POST', `/api/admin/change-requests/${id}/approve`, { cookie: jar });
-const reject = (jar: CookieJar, id: string, body: Record<string, unknown> = {}) => api(host, 'POST', `/api/admin/change-requests/${id}/reject`, { cookie: jar, body });
+const reject = (jar: CookieJar, id: string, body: Record<string, unknown> = {}) =>
+  api(host, 'POST', `/api/admin/change-requests/${id}/reject`, { cookie: jar, body });
 const submit = (jar: CookieJar, body: Record<string, unknown>) => api(host, 'PUT', '/api/account/profile/request', { cookie: jar, body });
 
 async function requester(body: Record<string, unknown>): Promise<{ user: MadeUser; jar: CookieJar; id: string }> {

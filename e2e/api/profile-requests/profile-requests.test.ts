@@ -157,7 +157,10 @@ describe('reading and cancelling', () => {
     expect((await mine(jar)).body).toEqual({});
 
     const first = await submit(jar, { Firstname: 'Augusta' });
-    const rejected = await api(host, 'POST', `/api/admin/change-requests/${first.body.Id}/reject`, { cookie: admin.jar, body: { Reason: 'Use your legal name.' } });
+    const rejected = await api(host, 'POST', `/api/admin/change-requests/${first.body.Id}/reject`, {
+      cookie: admin.jar,
+      body: { Reason: 'Use your legal name.' },
+    });
     expect(rejected.status, rejected.text).toBe(200);
     const second = await submit(jar, { Acronym: 'AL' });
     const view = (await mine(jar)).body;

@@ -9,7 +9,14 @@ describe('OpenAPI document', () => {
     expect(res.contentType).toMatch(/json/);
     expect(String(res.body.openapi)).toMatch(/^3\./);
     const paths = Object.keys(res.body.paths ?? {});
-    for (const p of ['/api/admin/realms', '/api/admin/realms/{slug}', '/api/account/login', '/api/account/bootstrap-admin', '/api/account/me', '/api/app-info']) {
+    for (const p of [
+      '/api/admin/realms',
+      '/api/admin/realms/{slug}',
+      '/api/account/login',
+      '/api/account/bootstrap-admin',
+      '/api/account/me',
+      '/api/app-info',
+    ]) {
       expect(paths).toContain(p);
     }
     expect(Object.keys(res.body.paths['/api/admin/realms'])).toEqual(expect.arrayContaining(['get', 'post']));

@@ -20,7 +20,12 @@ describe('realm creation failing after each step', () => {
     const dbsBefore = new Set(await existingRealmDatabases(storage));
     const rowsBefore = await globalRealmRows(storage);
 
-    const crashing = await startExtraServer({ name: `crash-at-${step}`, storage: 'shared', mode: 'dev', env: { GATEHOUSE_TEST_FAIL_REALM_CREATE_AT: String(step) } });
+    const crashing = await startExtraServer({
+      name: `crash-at-${step}`,
+      storage: 'shared',
+      mode: 'dev',
+      env: { GATEHOUSE_TEST_FAIL_REALM_CREATE_AT: String(step) },
+    });
     try {
       const port = crashing.port;
       const res = await postRealm(

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { adminCookie, api, CP_HOST, createRealm, expectProblem, hostHeader, postRealm, realmDomain, strongPassword, suite, uniqueSlug } from '../support/harness';
+import {
+  adminCookie,
+  api,
+  CP_HOST,
+  createRealm,
+  expectProblem,
+  hostHeader,
+  postRealm,
+  realmDomain,
+  strongPassword,
+  suite,
+  uniqueSlug,
+} from '../support/harness';
 
 // POST /api/admin/realms (spec 2.1, 4.8, 8).
 describe('create a realm', () => {
@@ -166,9 +178,7 @@ describe('other create rules', () => {
 
   it('concurrent creates of one slug: exactly one 201, the others 409', async () => {
     const slug = uniqueSlug('race');
-    const results = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => postRealm({ Slug: slug, Domains: [`${slug}-${i}.localhost`] })),
-    );
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => postRealm({ Slug: slug, Domains: [`${slug}-${i}.localhost`] })));
     const statuses = results.map((r) => r.status).sort();
     expect(statuses, results.map((r) => r.text).join('\n')).toEqual([201, 409, 409, 409, 409]);
     for (const r of results.filter((x) => x.status === 409)) expectProblem(r, 409);

@@ -87,17 +87,15 @@ describe('patch a realm', () => {
     expect((await get(slug)).body.IsControlPlane).toBe(false);
   });
 
-  it.each([
-    { DisplayName: 42 },
-    { IsActive: 'yes' },
-    { Domains: 'a.localhost' },
-    { DisplayName: '' },
-  ])('refuses wrong types %j with errors keyed by field', async (body) => {
-    const { slug } = await createRealm();
-    const res = await patch(slug, body);
-    expectProblem(res, 400, 'Validation.Failed');
-    expect(Object.keys(res.body.errors)).toContain(Object.keys(body)[0]);
-  });
+  it.each([{ DisplayName: 42 }, { IsActive: 'yes' }, { Domains: 'a.localhost' }, { DisplayName: '' }])(
+    'refuses wrong types %j with errors keyed by field',
+    async (body) => {
+      const { slug } = await createRealm();
+      const res = await patch(slug, body);
+      expectProblem(res, 400, 'Validation.Failed');
+      expect(Object.keys(res.body.errors)).toContain(Object.keys(body)[0]);
+    },
+  );
 
   it('IsActive: null leaves the flag unchanged', async () => {
     const { slug } = await createRealm();
@@ -137,7 +135,10 @@ describe('realm activity (spec 3.1)', () => {
   it('a deactivated realm keeps its users: its admin signs in again after reactivation', async () => {
     const { slug, domain } = await createRealm();
     const keeperPassword = strongPassword();
-    const created = await api(CP_HOST, 'POST', `/api/admin/realms/${slug}/admin-invites`, { body: { UserName: 'keeper', Email: 'keeper@example.test' }, cookie: adminCookie() });
+    const created = await api(CP_HOST, 'POST', `/api/admin/realms/${slug}/admin-invites`, {
+      body: { UserName: 'keeper', Email: 'keeper@example.test' },
+      cookie: adminCookie(),
+    });
     expect(created.status, created.text).toBe(201);
     const url = new URL(created.body.MagicLinkUrl);
     const redeemed = await api(url.host, 'POST', '/api/account/bootstrap-admin', { body: { Token: url.searchParams.get('token'), Password: keeperPassword } });

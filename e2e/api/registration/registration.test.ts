@@ -89,7 +89,9 @@ describe('self-registration', () => {
       const email = newEmail();
       const userName = `reg-${randomBytes(4).toString('hex')}`;
       const password = strongPassword() + 'xyz';
-      const res = await api(host, 'POST', '/api/account/register', { body: { Email: email, UserName: userName, Firstname: 'Rita', Lastname: 'Reg', Password: password } });
+      const res = await api(host, 'POST', '/api/account/register', {
+        body: { Email: email, UserName: userName, Firstname: 'Rita', Lastname: 'Reg', Password: password },
+      });
       expect(res.status, res.text).toBe(202);
       expect(res.body).toEqual({});
       const mail = await waitForMail(email, { subject: /confirm/i });
@@ -205,9 +207,12 @@ describe('self-registration', () => {
       expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), Password: 'password1234' } }), 400, 'User.PasswordTooWeak');
     });
 
-    it.each([{}, { Email: 'not-an-address' }, { Email: 42 }, { Email: newEmail(), Firstname: 'x'.repeat(101) }])('malformed %j is 400 Validation.Failed', async (body) => {
-      expectProblem(await api(host, 'POST', '/api/account/register', { body }), 400, 'Validation.Failed');
-    });
+    it.each([{}, { Email: 'not-an-address' }, { Email: 42 }, { Email: newEmail(), Firstname: 'x'.repeat(101) }])(
+      'malformed %j is 400 Validation.Failed',
+      async (body) => {
+        expectProblem(await api(host, 'POST', '/api/account/register', { body }), 400, 'Validation.Failed');
+      },
+    );
 
     describe('RegistrationFields policy', () => {
       it('Required fields must be sent, Off fields must not be; the answer names the fields', async () => {
@@ -223,7 +228,9 @@ describe('self-registration', () => {
         expectProblem(blank, 400, 'Validation.Failed');
         expect(Object.keys(blank.body.errors)).toEqual(['UserName']);
 
-        const ok = await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), userName: `f-${randomBytes(3).toString('hex')}`, firstname: 'Fay' } });
+        const ok = await api(host, 'POST', '/api/account/register', {
+          body: { Email: newEmail(), userName: `f-${randomBytes(3).toString('hex')}`, firstname: 'Fay' },
+        });
         expect(ok.status, ok.text).toBe(202);
       });
 
@@ -247,9 +254,21 @@ describe('self-registration', () => {
       it('self-registration-info says a code is required; none is 400 Registration.InviteCodeRequired, a wrong one 400 InviteCodeInvalid', async () => {
         expect((await api(host, 'GET', '/api/account/self-registration-info')).body.RequireInviteCode).toBe(true);
         expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail() } }), 400, 'Registration.InviteCodeRequired');
-        expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: '   ' } }), 400, 'Registration.InviteCodeRequired');
-        expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345' } }), 400, 'Registration.InviteCodeInvalid');
-        expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: 'nonsense' } }), 400, 'Registration.InviteCodeInvalid');
+        expectProblem(
+          await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: '   ' } }),
+          400,
+          'Registration.InviteCodeRequired',
+        );
+        expectProblem(
+          await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345' } }),
+          400,
+          'Registration.InviteCodeInvalid',
+        );
+        expectProblem(
+          await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: 'nonsense' } }),
+          400,
+          'Registration.InviteCodeInvalid',
+        );
       });
 
       it('a valid code (typed loosely) is accepted, stays Active until the account is created, then is Used by it', async () => {
@@ -267,7 +286,11 @@ describe('self-registration', () => {
         expect(typeof item.UsedAt).toBe('string');
 
         // Spent: no one else gets in with it.
-        expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: code.Code } }), 400, 'Registration.InviteCodeInvalid');
+        expectProblem(
+          await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: code.Code } }),
+          400,
+          'Registration.InviteCodeInvalid',
+        );
       });
 
       it('two registrations holding one code: the first verified wins, the second creates nothing (400 InviteCodeInvalid)', async () => {
@@ -284,18 +307,35 @@ describe('self-registration', () => {
       it('revoked and expired codes are invalid', async () => {
         const revoked = await mint(host, admin.jar);
         expect((await api(host, 'DELETE', `/api/app/${MAIN_APP_ID}/invite-codes/${revoked.Id}`, { cookie: admin.jar })).status).toBe(204);
-        expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: revoked.Code } }), 400, 'Registration.InviteCodeInvalid');
+        expectProblem(
+          await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: revoked.Code } }),
+          400,
+          'Registration.InviteCodeInvalid',
+        );
 
         const expiring = await mint(host, admin.jar, { ExpiresAt: new Date(Date.now() + 3600_000).toISOString() });
         await realmSql(slug, 'UPDATE "InviteCode" SET "expiresAt" = "createdAt" WHERE "id" = $1', [expiring.Id]);
-        expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: expiring.Code } }), 400, 'Registration.InviteCodeInvalid');
+        expectProblem(
+          await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: expiring.Code } }),
+          400,
+          'Registration.InviteCodeInvalid',
+        );
       });
 
       it("a code of another App does not open the built-in App's registration", async () => {
         const otherApp = crypto.randomUUID();
-        await realmSql(slug, 'INSERT INTO "App" ("id", "slug", "displayName", "createdAt") SELECT $1, $2, $3, "createdAt" FROM "App" WHERE "id" = $4', [otherApp, `app-${randomBytes(3).toString('hex')}`, 'Other', MAIN_APP_ID]);
+        await realmSql(slug, 'INSERT INTO "App" ("id", "slug", "displayName", "createdAt") SELECT $1, $2, $3, "createdAt" FROM "App" WHERE "id" = $4', [
+          otherApp,
+          `app-${randomBytes(3).toString('hex')}`,
+          'Other',
+          MAIN_APP_ID,
+        ]);
         const code = await mint(host, admin.jar, {}, otherApp);
-        expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: code.Code } }), 400, 'Registration.InviteCodeInvalid');
+        expectProblem(
+          await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: code.Code } }),
+          400,
+          'Registration.InviteCodeInvalid',
+        );
       });
 
       it('the invite-code check is the same for an address that already has an account (no way around it, no hint)', async () => {
@@ -338,7 +378,10 @@ describe('registration rate limits', () => {
   });
 
   it('per source: 429 past the register ceiling, with the spec body', async () => {
-    await patchSettings(host, admin.jar, { SelfRegistration: { Posture: 'ExplicitEndpoint' }, RateLimits: { register: { Source: { Points: 2, DurationSeconds: 600 } } } });
+    await patchSettings(host, admin.jar, {
+      SelfRegistration: { Posture: 'ExplicitEndpoint' },
+      RateLimits: { register: { Source: { Points: 2, DurationSeconds: 600 } } },
+    });
     for (let i = 0; i < 2; i++) expect((await api(host, 'POST', '/api/account/register', { body: { Email: newEmail() } })).status).toBe(202);
     const res = await api(host, 'POST', '/api/account/register', { body: { Email: newEmail() } });
     expect(res.status).toBe(429);
@@ -349,7 +392,8 @@ describe('registration rate limits', () => {
   it('per target mailbox: the default of 3 an hour, whatever the spelling of the address; other addresses go on', async () => {
     await patchSettings(host, admin.jar, { RateLimits: { register: { Source: { Points: 1000, DurationSeconds: 600 } } } });
     const email = newEmail();
-    for (const spelling of [email, email.toUpperCase(), ` ${email}`]) expect((await api(host, 'POST', '/api/account/register', { body: { Email: spelling.trim() } })).status).toBe(202);
+    for (const spelling of [email, email.toUpperCase(), ` ${email}`])
+      expect((await api(host, 'POST', '/api/account/register', { body: { Email: spelling.trim() } })).status).toBe(202);
     const res = await api(host, 'POST', '/api/account/register', { body: { Email: email } });
     expect(res.status).toBe(429);
     expect(res.body).toMatchObject({ policy: 'register', dimension: 'target' });
@@ -362,7 +406,12 @@ describe('registration rate limits', () => {
       SelfRegistration: { RequireInviteCode: true },
       RateLimits: { register: { Source: { Points: 1000, DurationSeconds: 600 } }, 'invite-code-redeem': { Source: { Points: 2, DurationSeconds: 600 } } },
     });
-    for (let i = 0; i < 2; i++) expectProblem(await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345' } }), 400, 'Registration.InviteCodeInvalid');
+    for (let i = 0; i < 2; i++)
+      expectProblem(
+        await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345' } }),
+        400,
+        'Registration.InviteCodeInvalid',
+      );
     const res = await api(host, 'POST', '/api/account/register', { body: { Email: newEmail(), InviteCode: 'ABCD-EFGH-JKMN-PQRS-TVWX-YZ01-2345' } });
     expect(res.status).toBe(429);
     expect(res.body).toMatchObject({ policy: 'invite-code-redeem', dimension: 'source' });

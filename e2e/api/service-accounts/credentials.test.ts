@@ -30,7 +30,13 @@ describe('service-account credentials', () => {
     const expiresAt = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const res = await api(host, 'POST', base, { cookie: admin.jar, body: { displayName: 'CI pipeline', scopes: ['openid', 'profile'], expiresAt } });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ ServiceAccountId: account.id, DisplayName: 'CI pipeline', Scopes: ['openid', 'profile'], ExpiresAt: expiresAt, IsExpired: false });
+    expect(res.body).toMatchObject({
+      ServiceAccountId: account.id,
+      DisplayName: 'CI pipeline',
+      Scopes: ['openid', 'profile'],
+      ExpiresAt: expiresAt,
+      IsExpired: false,
+    });
     expect(res.body.ClientId).toMatch(/^sa-[A-Za-z0-9_-]{22}$/);
     expect(res.body.ClientSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(res.text).not.toMatch(/hash/i);
@@ -40,7 +46,10 @@ describe('service-account credentials', () => {
     expect(row).toMatchObject({ clientType: 'Confidential', serviceAccountId: account.id, secretHash: sha256(res.body.ClientSecret) });
     expect(JSON.parse(row.grantTypes)).toEqual(['client_credentials']);
     expect(JSON.parse(row.scopes)).toEqual(['openid', 'profile']);
-    const everything = JSON.stringify([...(await realmSql(slug, 'SELECT * FROM "OAuthClient"')), ...(await realmSql(slug, 'SELECT * FROM "ServiceAccountCredential"'))]);
+    const everything = JSON.stringify([
+      ...(await realmSql(slug, 'SELECT * FROM "OAuthClient"')),
+      ...(await realmSql(slug, 'SELECT * FROM "ServiceAccountCredential"')),
+    ]);
     expect(everything).not.toContain(res.body.ClientSecret);
     const [cred] = await realmSql<{ oauthClientId: string }>(slug, 'SELECT "oauthClientId" FROM "ServiceAccountCredential" WHERE "id" = $1', [res.body.Id]);
     expect(cred.oauthClientId).toBe(row.id);
@@ -114,7 +123,11 @@ describe('service-account credentials', () => {
     expect(res.body.ExpiresAt).toBeUndefined();
 
     expectProblem(await api(host, 'PUT', path, { cookie: admin.jar, body: { Scopes: ['nope'] } }), 400, 'Validation.Failed');
-    expectProblem(await api(host, 'PUT', path, { cookie: admin.jar, body: { ExpiresAt: new Date(Date.now() - 1000).toISOString() } }), 400, 'Validation.Failed');
+    expectProblem(
+      await api(host, 'PUT', path, { cookie: admin.jar, body: { ExpiresAt: new Date(Date.now() - 1000).toISOString() } }),
+      400,
+      'Validation.Failed',
+    );
   });
 
   it('an expiry in the past shows as IsExpired', async () => {

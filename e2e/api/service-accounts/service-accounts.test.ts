@@ -28,7 +28,10 @@ describe('service accounts', () => {
   });
 
   it('create: 201 with Id, Name, Description, IsActive, GroupIds and CredentialCount; GET answers the same', async () => {
-    const res = await api(host, 'POST', '/api/service-account', { cookie: admin.jar, body: { name: 'Billing Sync', description: 'Nightly export', groupIds: [groupA] } });
+    const res = await api(host, 'POST', '/api/service-account', {
+      cookie: admin.jar,
+      body: { name: 'Billing Sync', description: 'Nightly export', groupIds: [groupA] },
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ Name: 'Billing Sync', Description: 'Nightly export', IsActive: true, GroupIds: [groupA], CredentialCount: 0 });
     expect(res.body.Id).toMatch(/^[0-9a-f-]{36}$/);
@@ -40,21 +43,33 @@ describe('service accounts', () => {
 
   it('a duplicate name, in any case, is 409 ServiceAccount.NameTaken', async () => {
     const a = await makeAccount(host, admin.jar);
-    expectProblem(await api(host, 'POST', '/api/service-account', { cookie: admin.jar, body: { Name: a.name.toUpperCase() } }), 409, 'ServiceAccount.NameTaken');
+    expectProblem(
+      await api(host, 'POST', '/api/service-account', { cookie: admin.jar, body: { Name: a.name.toUpperCase() } }),
+      409,
+      'ServiceAccount.NameTaken',
+    );
     const b = await makeAccount(host, admin.jar);
     expectProblem(await api(host, 'PUT', `/api/service-account/${b.id}`, { cookie: admin.jar, body: { Name: a.name } }), 409, 'ServiceAccount.NameTaken');
   });
 
-  it.each([{}, { Name: '' }, { Name: '   ' }, { Name: 'x'.repeat(201) }, { Name: 'a\u0000b' }, { Name: 'ok', GroupIds: 'nope' }, { Name: 'ok', Description: 5 }])(
-    'refuses %j with 400 Validation.Failed',
-    async (body) => {
-      expectProblem(await api(host, 'POST', '/api/service-account', { cookie: admin.jar, body }), 400, 'Validation.Failed');
-    },
-  );
+  it.each([
+    {},
+    { Name: '' },
+    { Name: '   ' },
+    { Name: 'x'.repeat(201) },
+    { Name: 'a\u0000b' },
+    { Name: 'ok', GroupIds: 'nope' },
+    { Name: 'ok', Description: 5 },
+  ])('refuses %j with 400 Validation.Failed', async (body) => {
+    expectProblem(await api(host, 'POST', '/api/service-account', { cookie: admin.jar, body }), 400, 'Validation.Failed');
+  });
 
   it('GroupIds must name existing groups: 400 naming each unknown id', async () => {
     const ghost = randomUUID();
-    const res = await api(host, 'POST', '/api/service-account', { cookie: admin.jar, body: { Name: `svc-${randomBytes(3).toString('hex')}`, GroupIds: [groupA, ghost] } });
+    const res = await api(host, 'POST', '/api/service-account', {
+      cookie: admin.jar,
+      body: { Name: `svc-${randomBytes(3).toString('hex')}`, GroupIds: [groupA, ghost] },
+    });
     expectProblem(res, 400, 'Validation.Failed');
     expect(res.body.errors.GroupIds.join(' ')).toContain(ghost);
   });
@@ -120,7 +135,14 @@ describe('service accounts', () => {
     const nested = await makeAccount(host, admin.jar, { GroupIds: [child] });
     const res = await api(host, 'GET', `/api/group/${parent}/effective-members`, { cookie: admin.jar });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.items).toContainEqual({ Kind: 'ServiceAccount', Id: direct.id, DisplayName: direct.name, IsActive: true, Direct: true, Via: [expect.objectContaining({ Id: parent })] });
+    expect(res.body.items).toContainEqual({
+      Kind: 'ServiceAccount',
+      Id: direct.id,
+      DisplayName: direct.name,
+      IsActive: true,
+      Direct: true,
+      Via: [expect.objectContaining({ Id: parent })],
+    });
     const viaChild = res.body.items.find((m: { Id: string }) => m.Id === nested.id);
     expect(viaChild).toMatchObject({ Kind: 'ServiceAccount', Direct: false });
     expect(viaChild.Via.map((v: { Id: string }) => v.Id)).toEqual([child, parent]);
@@ -206,7 +228,10 @@ describe('service accounts', () => {
 
     it('service-account:write creates, changes and deletes accounts that confer nothing it lacks', async () => {
       const { groupId } = await grant(host, admin.jar, ['service-account:read']);
-      const created = await api(host, 'POST', '/api/service-account', { cookie: writer, body: { Name: `w-${randomBytes(3).toString('hex')}`, GroupIds: [groupId] } });
+      const created = await api(host, 'POST', '/api/service-account', {
+        cookie: writer,
+        body: { Name: `w-${randomBytes(3).toString('hex')}`, GroupIds: [groupId] },
+      });
       expect(created.status, created.text).toBe(201);
       const changed = await api(host, 'PUT', `/api/service-account/${created.body.Id}`, { cookie: writer, body: { Description: 'by writer' } });
       expect(changed.status, changed.text).toBe(200);

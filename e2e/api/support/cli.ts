@@ -8,15 +8,23 @@ export type CliResult = { code: number; stdout: string; stderr: string };
 
 export function runCli(env: Record<string, string>, args: string[], timeoutMs = 120_000): Promise<CliResult> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [join(repoRoot, 'bin', 'gatehouse.mjs'), ...args], { cwd: repoRoot, env: env as NodeJS.ProcessEnv, timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-      resolve({ code, stdout: String(stdout), stderr: String(stderr) });
-    });
+    execFile(
+      process.execPath,
+      [join(repoRoot, 'bin', 'gatehouse.mjs'), ...args],
+      { cwd: repoRoot, env: env as NodeJS.ProcessEnv, timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
   });
 }
 
 /** The last non-empty line of the CLI's stdout (where `recover bootstrap-admin` prints the URL). */
 export function lastLine(stdout: string): string {
-  const lines = stdout.split('\n').map((l) => l.trim()).filter(Boolean);
+  const lines = stdout
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
   return lines[lines.length - 1] ?? '';
 }

@@ -25,7 +25,9 @@ function pruneOldRuns(): void {
   const old = (p: string) => Date.now() - statSync(p).mtimeMs > 24 * 3600 * 1000;
   const candidates = [
     ...readdirSync(LOG_ROOT).map((n) => join(LOG_ROOT, n)),
-    ...readdirSync(tmpdir()).filter((n) => n.startsWith(RUN_DIR_PREFIX)).map((n) => join(tmpdir(), n)),
+    ...readdirSync(tmpdir())
+      .filter((n) => n.startsWith(RUN_DIR_PREFIX))
+      .map((n) => join(tmpdir(), n)),
   ];
   for (const p of candidates) {
     try {

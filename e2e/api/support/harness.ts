@@ -147,5 +147,7 @@ export function expectProblem(res: ApiResponse, status: number, code?: string | 
 /** No stack trace, source path or driver message in a body. */
 export function expectNoLeak(res: ApiResponse): void {
   // Stack frames ("at fn (file:1:2)"), source positions, server paths, driver and ORM messages.
-  expect(res.text).not.toMatch(/\n\s+at |\bat [\w$.<>]+ \([^)]*:\d+:\d+\)|\.(?:ts|tsx|js|mjs|cjs):\d+:\d+|node_modules\/|\/work\/|PrismaClient|Invalid `prisma|SQLITE_[A-Z]|"stack"\s*:/);
+  expect(res.text).not.toMatch(
+    /\n\s+at |\bat [\w$.<>]+ \([^)]*:\d+:\d+\)|\.(?:ts|tsx|js|mjs|cjs):\d+:\d+|node_modules\/|\/work\/|PrismaClient|Invalid `prisma|SQLITE_[A-Z]|"stack"\s*:/,
+  );
 }

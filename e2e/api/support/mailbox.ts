@@ -26,7 +26,9 @@ async function parse(file: string): Promise<ReceivedMail> {
 /** Every mail received so far for `to` (oldest first). */
 export async function mailsTo(to: string): Promise<ReceivedMail[]> {
   const dir = suite().mailDir;
-  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   const all = await Promise.all(files.map((f) => parse(join(dir, f))));
   return all.filter((m) => m.to.includes(to.toLowerCase()));
 }

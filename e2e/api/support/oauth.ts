@@ -44,7 +44,11 @@ export async function followAsBrowser(host: string, start: string, jar: CookieJa
   throw new Error(`too many redirects: ${hops.join(' -> ')}`);
 }
 
-export async function createClient(host: string, jar: CookieJar, body: Record<string, unknown>): Promise<{ ClientId: string; ClientSecret?: string; Id: string }> {
+export async function createClient(
+  host: string,
+  jar: CookieJar,
+  body: Record<string, unknown>,
+): Promise<{ ClientId: string; ClientSecret?: string; Id: string }> {
   const res = await api(host, 'POST', '/api/admin/oauth/clients', { cookie: jar, body });
   if (res.status !== 201) throw new Error(`client create answered ${res.status}: ${res.text}`);
   return res.body;

@@ -51,7 +51,9 @@ const OWN_ENV = /^(GATEHOUSE_|DATABASE_URL$|REDIS_URL$|SMTP_URL$|PORT$|NODE_ENV$
  * identity, so every server and CLI run on one store, in any test process, uses the same key.
  */
 export function testSecretKey(storage: Storage): string {
-  return createHash('sha256').update(`gatehouse-test-key:${storage.dataDir}:${storage.databaseUrl ?? ''}`).digest('base64');
+  return createHash('sha256')
+    .update(`gatehouse-test-key:${storage.dataDir}:${storage.databaseUrl ?? ''}`)
+    .digest('base64');
 }
 
 export function serverEnv(port: number, storage: Storage, redisUrl: string | undefined, extra: Record<string, string> = {}): Record<string, string> {

@@ -138,8 +138,7 @@ export class SoftAuthenticator {
   get(options: any, o: Overrides & { use?: SoftCredential } = {}): any {
     const rpId: string = options.rpId;
     const allowed: string[] | undefined = options.allowCredentials?.map((c: { id: string }) => c.id);
-    const cred =
-      o.use ?? this.credentials.find((c) => c.rpId === rpId && (!allowed || allowed.length === 0 || allowed.includes(b64u(c.id))));
+    const cred = o.use ?? this.credentials.find((c) => c.rpId === rpId && (!allowed || allowed.length === 0 || allowed.includes(b64u(c.id))));
     if (!cred) throw new Error(`no credential for ${rpId}${allowed ? ` among ${allowed.join(', ')}` : ''}`);
     const data = clientData(o.type ?? 'webauthn.get', o.challenge ?? options.challenge, o.origin ?? this.defaultOrigin(rpId));
     const next = o.counter ?? cred.counter + 1;

@@ -95,7 +95,9 @@ export async function existingRealmDatabases(storage: Storage): Promise<string[]
   const dir = join(storage.dataDir, 'realms');
   if (!existsSync(dir)) return [];
   // Only the database files: -wal/-shm companions come and go as servers open and close a database.
-  return readdirSync(dir).filter((f) => f.endsWith('.db')).map((f) => f.slice(0, -3));
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.db'))
+    .map((f) => f.slice(0, -3));
 }
 
 export async function realmDatabaseExists(storage: Storage, databaseName: string): Promise<boolean> {
@@ -122,7 +124,9 @@ export async function destroyStorage(storage: Storage): Promise<void> {
     }
     await withPg(pgAdminUrl(), async (c) => {
       if (storage.role) {
-        const owned = await c.query<{ datname: string }>('SELECT d.datname FROM pg_database d JOIN pg_roles r ON r.oid = d.datdba WHERE r.rolname = $1', [storage.role]);
+        const owned = await c.query<{ datname: string }>('SELECT d.datname FROM pg_database d JOIN pg_roles r ON r.oid = d.datdba WHERE r.rolname = $1', [
+          storage.role,
+        ]);
         names.push(...owned.rows.map((r) => r.datname).filter((n) => n !== storage.databaseName));
       }
       for (const name of new Set(names)) {
@@ -151,15 +155,23 @@ export async function sweepAbandonedPgStorage(olderThanMs = 6 * 3600 * 1000): Pr
     return createdMs >= Date.UTC(2024, 0, 1) && createdMs <= Date.now() && Date.now() - createdMs >= olderThanMs;
   };
   const { databases, roles } = await withPg(pgAdminUrl(), async (c) => ({
-    databases: (await c.query<{ datname: string; sessions: string }>(
-      "SELECT d.datname, (SELECT count(*) FROM pg_stat_activity a WHERE a.datname = d.datname) AS sessions FROM pg_database d WHERE d.datname LIKE 'gh\\_test\\_%'",
-    )).rows,
+    databases: (
+      await c.query<{ datname: string; sessions: string }>(
+        "SELECT d.datname, (SELECT count(*) FROM pg_stat_activity a WHERE a.datname = d.datname) AS sessions FROM pg_database d WHERE d.datname LIKE 'gh\\_test\\_%'",
+      )
+    ).rows,
     roles: (await c.query<{ rolname: string }>("SELECT rolname FROM pg_roles WHERE rolname LIKE 'gh\\_test\\_%'")).rows.map((r) => r.rolname),
   }));
   for (const { datname, sessions } of databases) {
     if (!abandoned(datname) || Number(sessions) > 0) continue;
     const role = roles.includes(datname) ? datname : undefined;
-    await destroyStorage({ engine: 'postgres', dataDir: join(tmpdir(), `gatehouse-swept-${datname}`), databaseName: datname, role, databaseUrl: urlFor(datname, role ?? 'postgres') }).catch(() => undefined);
+    await destroyStorage({
+      engine: 'postgres',
+      dataDir: join(tmpdir(), `gatehouse-swept-${datname}`),
+      databaseName: datname,
+      role,
+      databaseUrl: urlFor(datname, role ?? 'postgres'),
+    }).catch(() => undefined);
     swept.push(datname);
   }
   const remaining = new Set(databases.map((d) => d.datname));

@@ -19,7 +19,15 @@ describe('create and read', () => {
       body: { userName: 'ada', email: 'Ada@Example.test', firstname: 'Ada', lastname: 'Lovelace', password: 'a long password' },
     });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ UserName: 'ada', Email: 'Ada@Example.test', Firstname: 'Ada', DisplayName: 'Ada Lovelace', IsActive: true, IsDeleted: false, HasPassword: true });
+    expect(res.body).toMatchObject({
+      UserName: 'ada',
+      Email: 'Ada@Example.test',
+      Firstname: 'Ada',
+      DisplayName: 'Ada Lovelace',
+      IsActive: true,
+      IsDeleted: false,
+      HasPassword: true,
+    });
     expect(res.body.Id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.text).not.toMatch(/"(PasswordHash|SecurityStamp|Password)"|\$argon2/i);
     expect('DeletedAt' in res.body).toBe(false);
@@ -29,7 +37,11 @@ describe('create and read', () => {
     expectProblem(await api(host, 'POST', '/api/user', { cookie: admin.jar, body: { UserName: 'ADA', Email: 'x1@example.test' } }), 409, 'User.UserNameTaken');
     expectProblem(await api(host, 'POST', '/api/user', { cookie: admin.jar, body: { UserName: 'x2', Email: 'ada@example.TEST' } }), 409, 'User.EmailTaken');
     // Login accepts either, so a user name may not be another user's e-mail address.
-    expectProblem(await api(host, 'POST', '/api/user', { cookie: admin.jar, body: { UserName: 'ada@example.test', Email: 'x3@example.test' } }), 409, 'User.UserNameTaken');
+    expectProblem(
+      await api(host, 'POST', '/api/user', { cookie: admin.jar, body: { UserName: 'ada@example.test', Email: 'x3@example.test' } }),
+      409,
+      'User.UserNameTaken',
+    );
   });
 
   it('refuses a weak password and invalid fields with a field map', async () => {
@@ -106,7 +118,11 @@ describe('password, activity, delete and restore', () => {
     expect(off.body.IsActive).toBe(false);
     expectProblem(await api(host, 'GET', '/api/account/me', { cookie: jar }), 401);
     expectProblem((await signIn(host, u.userName, u.password)).res, 401);
-    expectProblem(await api(host, 'PUT', `/api/user/${admin.userId}/active`, { cookie: admin.jar, body: { IsActive: false } }), 400, 'User.CannotDeactivateSelf');
+    expectProblem(
+      await api(host, 'PUT', `/api/user/${admin.userId}/active`, { cookie: admin.jar, body: { IsActive: false } }),
+      400,
+      'User.CannotDeactivateSelf',
+    );
     expectProblem(await api(host, 'DELETE', `/api/user/${admin.userId}`, { cookie: admin.jar }), 400, 'User.CannotDeactivateSelf');
   });
 

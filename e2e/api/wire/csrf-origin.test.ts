@@ -37,9 +37,15 @@ describe('CSRF: the whole origin counts', () => {
     expect(ok.status, ok.text).toBe(201);
 
     const realm = await createRealm();
-    const login = await api(realm.host, 'POST', '/api/account/login', { body: { UserName: 'nobody', Password: 'wrong-password-1' }, headers: { origin: `http://${realm.host}` } });
+    const login = await api(realm.host, 'POST', '/api/account/login', {
+      body: { UserName: 'nobody', Password: 'wrong-password-1' },
+      headers: { origin: `http://${realm.host}` },
+    });
     expectProblem(login, 401);
-    const wrongPort = await api(realm.host, 'POST', '/api/account/login', { body: { UserName: 'nobody', Password: 'wrong-password-1' }, headers: { origin: `http://${realm.domain}:${suite().port + 1}` } });
+    const wrongPort = await api(realm.host, 'POST', '/api/account/login', {
+      body: { UserName: 'nobody', Password: 'wrong-password-1' },
+      headers: { origin: `http://${realm.domain}:${suite().port + 1}` },
+    });
     expectProblem(wrongPort, 403, 'Request.CsrfRejected');
   });
 });

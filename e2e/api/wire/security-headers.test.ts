@@ -31,7 +31,13 @@ const NEXT_PAGES = [
 ];
 const ENGINE_PAGES = ['/connect/device', '/connect/endsession', '/connect/authorize?client_id=nobody&response_type=code&redirect_uri=https://x.test/cb'];
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values] as const));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values] as const),
+  );
 
 function cspOf(res: ApiResponse, what: string): Map<string, string[]> {
   const csp = res.headers['content-security-policy'];

@@ -49,10 +49,13 @@ describe('request bodies', () => {
     expectProblem(res, 413);
   });
 
-  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])('Content-Type %s answers 415', async (type) => {
-    const res = await api(CP_HOST, 'POST', '/api/account/login', { rawBody: '{"UserName":"a","Password":"b"}', contentType: type });
-    expectProblem(res, 415);
-  });
+  it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml'])(
+    'Content-Type %s answers 415',
+    async (type) => {
+      const res = await api(CP_HOST, 'POST', '/api/account/login', { rawBody: '{"UserName":"a","Password":"b"}', contentType: type });
+      expectProblem(res, 415);
+    },
+  );
 
   it('a body without Content-Type answers 415', async () => {
     const res = await api(CP_HOST, 'POST', '/api/account/login', { rawBody: '{"UserName":"a","Password":"b"}', contentType: null });
@@ -161,7 +164,10 @@ describe('CSRF (cookie-authenticated writes)', () => {
   });
 
   it('a login POST from a foreign origin is refused too (login CSRF)', async () => {
-    const res = await api(CP_HOST, 'POST', '/api/account/login', { body: { UserName: suite().admin.userName, Password: suite().admin.password }, headers: { origin: 'http://evil.example' } });
+    const res = await api(CP_HOST, 'POST', '/api/account/login', {
+      body: { UserName: suite().admin.userName, Password: suite().admin.password },
+      headers: { origin: 'http://evil.example' },
+    });
     expectProblem(res, 403);
     expect(res.setCookies.filter((c) => !/Max-Age=0/i.test(c))).toEqual([]);
   });

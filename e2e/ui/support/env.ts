@@ -13,7 +13,13 @@ export function urlOn(host: string, path = '/'): string {
 /** Runs `npx gatehouse ...` with the server's environment and returns stdout. */
 export function gatehouse(...args: string[]): Promise<string> {
   if (!DATA_DIR) throw new Error('GATEHOUSE_E2E_DATA_DIR is not set: run through playwright.config.ts');
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), GATEHOUSE_PUBLIC_PORT: String(PORT), GATEHOUSE_DATA_DIR: DATA_DIR, GATEHOUSE_SECRET_KEY: process.env.GATEHOUSE_E2E_SECRET_KEY };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(PORT),
+    GATEHOUSE_PUBLIC_PORT: String(PORT),
+    GATEHOUSE_DATA_DIR: DATA_DIR,
+    GATEHOUSE_SECRET_KEY: process.env.GATEHOUSE_E2E_SECRET_KEY,
+  };
   return new Promise((resolve, reject) => {
     execFile('npx', ['gatehouse', ...args], { env, timeout: 90_000 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`gatehouse ${args.join(' ')} failed: ${stderr || error.message}`));
@@ -25,7 +31,10 @@ export function gatehouse(...args: string[]): Promise<string> {
 /** The invite URL the CLI prints on a line of its own (CONTRACT.md). */
 export async function bootstrapInviteUrl(email: string, extra: string[] = []): Promise<string> {
   const out = await gatehouse('recover', 'bootstrap-admin', '--email', email, ...extra);
-  const line = out.split('\n').map((l) => l.trim()).find((l) => /^https?:\/\/\S+\/bootstrap\?token=\S+$/.test(l));
+  const line = out
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => /^https?:\/\/\S+\/bootstrap\?token=\S+$/.test(l));
   if (!line) throw new Error(`no invite URL in the CLI output:\n${out}`);
   return line;
 }

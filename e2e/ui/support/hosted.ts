@@ -9,10 +9,19 @@ export const CP_ADMIN = { userName: 'hosted-admin', password: 'Quiet-lantern-729
 
 /** Source ceilings high enough that one spec file's own traffic from 127.0.0.1 never trips them. */
 export const ROOMY_SOURCE_LIMITS = Object.fromEntries(
-  ['login', 'mfa-login', 'email-otp-request', 'email-otp-login', 'magic-link-request', 'magic-link-login', 'passkey-login', 'forgot-password', 'reset-password', 'register', 'register-verify'].map((p) => [
-    p,
-    { Source: { Points: 10_000, DurationSeconds: 60 } },
-  ]),
+  [
+    'login',
+    'mfa-login',
+    'email-otp-request',
+    'email-otp-login',
+    'magic-link-request',
+    'magic-link-login',
+    'passkey-login',
+    'forgot-password',
+    'reset-password',
+    'register',
+    'register-verify',
+  ].map((p) => [p, { Source: { Points: 10_000, DurationSeconds: 60 } }]),
 );
 
 export function strongPassword(): string {
@@ -67,7 +76,9 @@ export async function createUser(admin: APIRequestContext, prefix: string, optio
   const userName = `${prefix}-${uniqueSuffix()}`;
   const email = `${userName}@example.test`;
   const password = strongPassword();
-  const res = await admin.post('/api/user', { data: { UserName: userName, Email: email, Password: password, EmailConfirmed: options.emailConfirmed ?? true, IsActive: true } });
+  const res = await admin.post('/api/user', {
+    data: { UserName: userName, Email: email, Password: password, EmailConfirmed: options.emailConfirmed ?? true, IsActive: true },
+  });
   await ok(res, 'POST /api/user');
   const body = (await res.json()) as { Id: string };
   return { userName, email, password, id: body.Id };
@@ -113,7 +124,12 @@ export async function pageFetch(page: Page, method: string, path: string, body?:
 function evaluateFetch(page: Page, method: string, path: string, body?: unknown): Promise<FetchResult> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const res = await fetch(path, { method, headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin' });
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+      });
       const text = await res.text();
       let parsed: unknown = text;
       try {
@@ -193,7 +209,14 @@ export async function addVirtualAuthenticator(page: Page): Promise<() => Promise
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return async () => {
     await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
@@ -209,12 +232,25 @@ export async function addVirtualAuthenticator(page: Page): Promise<() => Promise
 export async function registerPasskeyInPage(page: Page, displayName = 'Test passkey'): Promise<void> {
   const result = await page.evaluate(async (displayName) => {
     const b64ToBuf = (s: string) => {
-      const b = atob(s.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(s.length / 4) * 4, '='));
+      const b = atob(
+        s
+          .replace(/-/g, '+')
+          .replace(/_/g, '/')
+          .padEnd(Math.ceil(s.length / 4) * 4, '='),
+      );
       return Uint8Array.from(b, (c) => c.charCodeAt(0)).buffer;
     };
-    const bufToB64 = (buf: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buf))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const bufToB64 = (buf: ArrayBuffer) =>
+      btoa(String.fromCharCode(...new Uint8Array(buf)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
     const post = async (path: string, body: unknown) => {
-      const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+      const res = await fetch(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
       return { status: res.status, body: await res.json().catch(() => null) };
     };
     const opts = await post('/api/account/passkey/register-options', { DisplayName: displayName });
@@ -258,7 +294,17 @@ export async function signOut(context: BrowserContext): Promise<void> {
  * page mid-test (a form's state is lost). The HMR socket still connects (the client needs it to
  * start), but the update and reload messages are dropped, so a page stays as it was loaded.
  */
-const RELOADING = new Set(['reloadPage', 'serverComponentChanges', 'staticParamsChanged', 'turbopack-message', 'addedPage', 'removedPage', 'clientChanges', 'serverOnlyChanges', 'middlewareChanges']);
+const RELOADING = new Set([
+  'reloadPage',
+  'serverComponentChanges',
+  'staticParamsChanged',
+  'turbopack-message',
+  'addedPage',
+  'removedPage',
+  'clientChanges',
+  'serverOnlyChanges',
+  'middlewareChanges',
+]);
 
 export async function quietDevReloads(context: BrowserContext): Promise<void> {
   await context.routeWebSocket(/\/_next\/.*hmr/, (ws) => {

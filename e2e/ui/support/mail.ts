@@ -31,7 +31,9 @@ async function parse(file: string): Promise<ReceivedMail> {
 export async function mailsTo(to: string): Promise<ReceivedMail[]> {
   const dir = mailDir();
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir).filter((f) => f.endsWith('.eml')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   const all = await Promise.all(files.map((f) => parse(join(dir, f))));
   return all.filter((m) => m.to.includes(to.toLowerCase()));
 }

@@ -61,9 +61,21 @@ export async function createOAuthClient(realm: TestRealm, body: Record<string, u
 export type AuthorizeRequest = { url: string; state: string; verifier: string };
 
 /** An authorization request with PKCE (S256) and a fresh state, built by openid-client; `extra` adds parameters (prompt, login_hint). */
-export async function authorizeRequest(config: oidc.Configuration, redirectUri: string, scope: string, extra: Record<string, string> = {}): Promise<AuthorizeRequest> {
+export async function authorizeRequest(
+  config: oidc.Configuration,
+  redirectUri: string,
+  scope: string,
+  extra: Record<string, string> = {},
+): Promise<AuthorizeRequest> {
   const verifier = oidc.randomPKCECodeVerifier();
   const state = oidc.randomState();
-  const url = oidc.buildAuthorizationUrl(config, { redirect_uri: redirectUri, scope, state, code_challenge: await oidc.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256', ...extra });
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope,
+    state,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
+  });
   return { url: url.href, state, verifier };
 }

@@ -45,7 +45,7 @@ function keyCache(): LRUCache<string, Promise<KeySet>> {
 async function keySet(realm: RealmRecord, reload = false): Promise<KeySet> {
   const cache = keyCache();
   if (reload) cache.delete(realm.id);
-  return cachedPromise(cache, realm.id, async () => createLocalJWKSet({ keys: (await publicSigningKeys(await realmDb(realm))) }));
+  return cachedPromise(cache, realm.id, async () => createLocalJWKSet({ keys: await publicSigningKeys(await realmDb(realm)) }));
 }
 
 /** A JWT access token's claims when its signature, issuer and expiry verify (liveness aside). */
@@ -71,7 +71,10 @@ type StoredToken = { clientId?: string; accountId?: string; scope?: string; aud?
 async function lookupReference(realm: RealmRecord, token: string): Promise<StoredToken | null> {
   if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
   const db = await realmDb(realm);
-  const row = await db.oidcPayload.findFirst({ where: { id: oidcStorageKey(token), model: { in: ['AccessToken', 'ClientCredentials'] } }, select: { payload: true, expiresAt: true } });
+  const row = await db.oidcPayload.findFirst({
+    where: { id: oidcStorageKey(token), model: { in: ['AccessToken', 'ClientCredentials'] } },
+    select: { payload: true, expiresAt: true },
+  });
   if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
   const payload = JSON.parse(row.payload) as StoredToken;
   if (typeof payload.exp === 'number' && payload.exp * 1000 <= Date.now()) return null;
@@ -83,7 +86,12 @@ const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typ
 async function liveClient(realm: RealmRecord, clientId: string): Promise<VerifiedToken['client'] | null> {
   const live = await findLiveClient(await realmDb(realm), clientId);
   if (!live || (live.secretExpiresAt && live.secretExpiresAt.getTime() <= Date.now())) return null;
-  return { appId: live.row.appId, serviceAccountId: live.row.serviceAccountId, serviceAccountName: live.serviceAccountName, capabilities: parseStringList(live.row.capabilities) };
+  return {
+    appId: live.row.appId,
+    serviceAccountId: live.row.serviceAccountId,
+    serviceAccountName: live.serviceAccountName,
+    capabilities: parseStringList(live.row.capabilities),
+  };
 }
 
 /** The token of an `Authorization: Bearer <token>` header value (RFC 6750 2.1), if any. */
@@ -125,7 +133,9 @@ export async function verifyAccessToken(realm: RealmRecord, token: string): Prom
 /** The person a verified token was issued for, as an actor; null when they are no longer live. */
 export async function tokenSubjectActor(realm: RealmRecord, verified: VerifiedToken): Promise<Extract<Actor, { kind: 'user' }> | null> {
   if (!verified.subject) return null;
-  const user = await (await realmDb(realm)).user.findUnique({ where: { id: verified.subject }, select: { id: true, userName: true, isActive: true, deletedAt: true } });
+  const user = await (
+    await realmDb(realm)
+  ).user.findUnique({ where: { id: verified.subject }, select: { id: true, userName: true, isActive: true, deletedAt: true } });
   if (!user || !user.isActive || user.deletedAt) return null;
   return { kind: 'user', userId: user.id, userName: user.userName, sessionId: null, scopes: verified.scopes };
 }

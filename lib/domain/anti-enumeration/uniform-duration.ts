@@ -48,7 +48,11 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  * Runs `work` and answers no sooner than the target duration, on success and on failure alike.
  * `work` says whether it took the real path (an account exists); only those durations are measured.
  */
-export async function withUniformDuration<T>(name: string, work: () => Promise<{ value: T; real: boolean }>, options: { floorMs?: number; jitterMs?: number } = {}): Promise<T> {
+export async function withUniformDuration<T>(
+  name: string,
+  work: () => Promise<{ value: T; real: boolean }>,
+  options: { floorMs?: number; jitterMs?: number } = {},
+): Promise<T> {
   const started = performance.now();
   const target = uniformTarget(name, options.floorMs) + randomInt(0, (options.jitterMs ?? UNIFORM_JITTER_MS) + 1);
   try {

@@ -11,7 +11,9 @@ describe('App EmailBranding override', () => {
   });
 
   it('overrides field by field; a null or absent field inherits the realm', () => {
-    const o = parseEmailBrandingOverride(JSON.stringify({ EmailBranding: { ProductName: ' Shop ', PrimaryColor: null, SenderName: 'Shop team', FooterText: 'Shop Ltd, 1 Road' } }));
+    const o = parseEmailBrandingOverride(
+      JSON.stringify({ EmailBranding: { ProductName: ' Shop ', PrimaryColor: null, SenderName: 'Shop team', FooterText: 'Shop Ltd, 1 Road' } }),
+    );
     expect(o).toEqual({ ProductName: 'Shop', SenderName: 'Shop team', FooterText: 'Shop Ltd, 1 Road' });
     expect(applyEmailBranding(realm, o)).toEqual({
       productName: 'Shop',
@@ -29,7 +31,9 @@ describe('App EmailBranding override', () => {
 
   it('ignores a field that does not validate (it inherits) instead of failing the mail', () => {
     const o = parseEmailBrandingOverride(
-      JSON.stringify({ EmailBranding: { ProductName: '', PrimaryColor: 'red;x', LogoUrl: 'javascript:alert(1)', SenderName: 42, FooterText: 'ok', Other: 'x' } }),
+      JSON.stringify({
+        EmailBranding: { ProductName: '', PrimaryColor: 'red;x', LogoUrl: 'javascript:alert(1)', SenderName: 42, FooterText: 'ok', Other: 'x' },
+      }),
     );
     expect(o).toEqual({ FooterText: 'ok' });
   });

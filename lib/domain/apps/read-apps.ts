@@ -41,7 +41,11 @@ export async function listApps(ctx: DomainContext, q: PageQuery): Promise<Page<A
   const raw = q.search?.trim();
   const where: RealmPrisma.AppWhereInput = raw ? { OR: [{ slug: { contains: raw.toLowerCase() } }, { displayName: { contains: raw } }] } : {};
   const sort = sortEntry(SORTS, q.sortBy, 'slug');
-  return readPage(q, () => db.app.count({ where }), (window) => db.app.findMany({ where, select: appColumns, orderBy: [sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }], ...window }));
+  return readPage(
+    q,
+    () => db.app.count({ where }),
+    (window) => db.app.findMany({ where, select: appColumns, orderBy: [sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }], ...window }),
+  );
 }
 
 export async function getApp(ctx: DomainContext, idOrSlug: string): Promise<AppRow> {

@@ -29,8 +29,16 @@ export async function currentUser(ctx: DomainContext): Promise<CurrentUser> {
     select: { id: true, userName: true, email: true, emailConfirmed: true, firstname: true, lastname: true, acronym: true },
   });
   if (!user) throw new AppError('Auth.Unauthenticated');
-  const main = expandGrants(await grantsOf(ctx, MAIN_APP_SLUG), mainAppCatalog.map((p) => p.Name));
-  const cp = ctx.realm.isControlPlane ? expandGrants(await grantsOf(ctx, CONTROL_PLANE_APP_SLUG), controlPlaneCatalog.map((p) => p.Name)) : undefined;
+  const main = expandGrants(
+    await grantsOf(ctx, MAIN_APP_SLUG),
+    mainAppCatalog.map((p) => p.Name),
+  );
+  const cp = ctx.realm.isControlPlane
+    ? expandGrants(
+        await grantsOf(ctx, CONTROL_PLANE_APP_SLUG),
+        controlPlaneCatalog.map((p) => p.Name),
+      )
+    : undefined;
   return {
     Id: user.id,
     UserName: user.userName,

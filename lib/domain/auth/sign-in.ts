@@ -29,10 +29,31 @@ export type PendingSignIn = { amr: AuthMethod[]; setupOnly?: boolean };
 export type UserFacts = { id: string; userName: string; twoFactorEnabled: boolean; twoFactorPolicy: string; secureSetupDueAt: Date | null; passkeys: number };
 
 /** What the second-factor decision reads of a user; a caller that already loaded the user selects it too. */
-export const userFactsSelect = { id: true, userName: true, twoFactorEnabled: true, twoFactorPolicy: true, secureSetupDueAt: true, _count: { select: { passkeys: true } } } as const;
+export const userFactsSelect = {
+  id: true,
+  userName: true,
+  twoFactorEnabled: true,
+  twoFactorPolicy: true,
+  secureSetupDueAt: true,
+  _count: { select: { passkeys: true } },
+} as const;
 
-export function toUserFacts(u: { id: string; userName: string; twoFactorEnabled: boolean; twoFactorPolicy: string; secureSetupDueAt: Date | null; _count: { passkeys: number } }): UserFacts {
-  return { id: u.id, userName: u.userName, twoFactorEnabled: u.twoFactorEnabled, twoFactorPolicy: u.twoFactorPolicy, secureSetupDueAt: u.secureSetupDueAt, passkeys: u._count.passkeys };
+export function toUserFacts(u: {
+  id: string;
+  userName: string;
+  twoFactorEnabled: boolean;
+  twoFactorPolicy: string;
+  secureSetupDueAt: Date | null;
+  _count: { passkeys: number };
+}): UserFacts {
+  return {
+    id: u.id,
+    userName: u.userName,
+    twoFactorEnabled: u.twoFactorEnabled,
+    twoFactorPolicy: u.twoFactorPolicy,
+    secureSetupDueAt: u.secureSetupDueAt,
+    passkeys: u._count.passkeys,
+  };
 }
 
 async function userFacts(ctx: DomainContext, userId: string): Promise<UserFacts> {
@@ -44,7 +65,12 @@ async function userFacts(ctx: DomainContext, userId: string): Promise<UserFacts>
  * The second factors a user can finish a sign-in with, given the first factor used. A passkey counts
  * as a second factor when the user has one and 2FA is on or required for them.
  */
-async function secondFactorsOf(ctx: DomainContext, user: Pick<UserFacts, 'twoFactorEnabled' | 'passkeys'>, first: AuthMethod, required = false): Promise<SecondFactor[]> {
+async function secondFactorsOf(
+  ctx: DomainContext,
+  user: Pick<UserFacts, 'twoFactorEnabled' | 'passkeys'>,
+  first: AuthMethod,
+  required = false,
+): Promise<SecondFactor[]> {
   const s = await realmSettings(ctx.realm);
   const methods: SecondFactor[] = [];
   if (user.twoFactorEnabled) methods.push('totp');
@@ -90,12 +116,21 @@ export async function completeFirstFactor(ctx: DomainContext, userId: string, me
     }
     if (due.getTime() <= Date.now()) {
       // Grace is over: no session, only a setup-only pending sign-in that lets TOTP enrolment finish.
-      const { secret } = await issueSecret(db, { purpose: 'mfa-pending', userId, data: { amr: [method], setupOnly: true } satisfies PendingSignIn, ttlMinutes: 15 });
+      const { secret } = await issueSecret(db, {
+        purpose: 'mfa-pending',
+        userId,
+        data: { amr: [method], setupOnly: true } satisfies PendingSignIn,
+        ttlMinutes: 15,
+      });
       await publish(eventFrom(ctx, 'auth.login-blocked-secure-setup', userId, { userId, userName: user.userName, success: false }));
       return { kind: 'setup-blocked', pendingToken: secret, body: { requiresSecureSetup: true, gracePeriod: false } };
     }
     const session = await startSession(ctx, user, [method]);
-    return { kind: 'session', sessionToken: session, body: { authenticated: true, userId, userName: user.userName, requiresSecureSetup: true, gracePeriod: true, secureSetupDueAt: due } };
+    return {
+      kind: 'session',
+      sessionToken: session,
+      body: { authenticated: true, userId, userName: user.userName, requiresSecureSetup: true, gracePeriod: true, secureSetupDueAt: due },
+    };
   }
   const session = await startSession(ctx, user, method === 'hwk' ? ['hwk', 'user'] : [method]);
   return { kind: 'session', sessionToken: session, body: { authenticated: true, userId, userName: user.userName } };
@@ -104,7 +139,14 @@ export async function completeFirstFactor(ctx: DomainContext, userId: string, me
 /** Opens the browser session once every required factor is proven; returns the cookie token. */
 export async function startSession(ctx: DomainContext, user: { id: string; userName: string }, amr: string[]): Promise<string> {
   const db = await realmDb(ctx.realm);
-  const { token, sessionId } = await createSession(db, { userId: user.id, amr, ipAddress: ctx.ip, userAgent: ctx.userAgent, touchLastLogin: true, replacesToken: ctx.presentedSessionToken });
+  const { token, sessionId } = await createSession(db, {
+    userId: user.id,
+    amr,
+    ipAddress: ctx.ip,
+    userAgent: ctx.userAgent,
+    touchLastLogin: true,
+    replacesToken: ctx.presentedSessionToken,
+  });
   const signedIn = { ...ctx, actor: { kind: 'user' as const, userId: user.id, userName: user.userName, sessionId } };
   await publish(eventFrom(signedIn, 'auth.login-succeeded', user.id, { method: amr.join('+') }));
   return token;

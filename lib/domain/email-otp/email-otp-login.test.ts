@@ -137,7 +137,11 @@ describe('second step', () => {
 
 describe('JitOnOtp self-registration', () => {
   async function withSettings(document: unknown, body: () => Promise<void>): Promise<void> {
-    await db.realmSettings.upsert({ where: { id: 'realm' }, create: { id: 'realm', document: JSON.stringify(document) }, update: { document: JSON.stringify(document) } });
+    await db.realmSettings.upsert({
+      where: { id: 'realm' },
+      create: { id: 'realm', document: JSON.stringify(document) },
+      update: { document: JSON.stringify(document) },
+    });
     invalidateRealmSettingsCache();
     try {
       await body();
@@ -147,7 +151,8 @@ describe('JitOnOtp self-registration', () => {
     }
   }
   const jit = (RequireInviteCode = false) => ({ SelfRegistration: { Posture: 'JitOnOtp', RequireInviteCode } });
-  const codeRow = (mailbox: string) => db.oneTimeSecret.findFirstOrThrow({ where: { purpose: 'email-otp', email: mailbox, usedAt: null }, orderBy: { createdAt: 'desc' } });
+  const codeRow = (mailbox: string) =>
+    db.oneTimeSecret.findFirstOrThrow({ where: { purpose: 'email-otp', email: mailbox, usedAt: null }, orderBy: { createdAt: 'desc' } });
 
   it('marks the code of an unknown address as a registration only with the JitOnOtp posture, and never for an address a deactivated user holds', async () => {
     await requestEmailOtp(ctx, 'off-posture@example.test');
@@ -173,7 +178,14 @@ describe('JitOnOtp self-registration', () => {
       const again = await issueSecret(db, { purpose: 'email-otp', email: 'fresh@example.test', data: { userId: null, jit: true } });
       const outcome = await emailOtpLogin(ctx, 'Fresh@example.test', again.secret);
       const user = await db.user.findFirstOrThrow({ where: { emailNormalized: 'fresh@example.test' } });
-      expect(user).toMatchObject({ userName: 'Fresh@example.test', userNameNormalized: 'fresh@example.test', email: 'Fresh@example.test', emailConfirmed: true, passwordHash: null, isActive: true });
+      expect(user).toMatchObject({
+        userName: 'Fresh@example.test',
+        userNameNormalized: 'fresh@example.test',
+        email: 'Fresh@example.test',
+        emailConfirmed: true,
+        passwordHash: null,
+        isActive: true,
+      });
       expect(outcome).toMatchObject({ kind: 'session', body: { authenticated: true, userId: user.id } });
       // A wrong JIT code creates nothing.
       await issueSecret(db, { purpose: 'email-otp', email: 'wrong@example.test', data: { userId: null, jit: true } });
@@ -186,13 +198,17 @@ describe('JitOnOtp self-registration', () => {
     const { generateInviteCode, canonicalInviteCode, inviteCodeHash } = await import('../invite-codes/code');
     const { BUILT_IN_IDS } = await import('../built-in-ids');
     const plain = generateInviteCode();
-    const invite = await db.inviteCode.create({ data: { id: 'invite-jit', appId: BUILT_IN_IDS.mainApp, codeHash: inviteCodeHash(canonicalInviteCode(plain)!) } });
+    const invite = await db.inviteCode.create({
+      data: { id: 'invite-jit', appId: BUILT_IN_IDS.mainApp, codeHash: inviteCodeHash(canonicalInviteCode(plain)!) },
+    });
     await withSettings(jit(true), async () => {
       const { secret } = await issueSecret(db, { purpose: 'email-otp', email: 'invited@example.test', data: { userId: null, jit: true } });
       const appId = BUILT_IN_IDS.mainApp;
       expect(await errorCodeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId }))).toBe('Registration.InviteCodeRequired');
       expect(await errorCodeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId, inviteCode: 'NOT-A-CODE' }))).toBe('Registration.InviteCodeInvalid');
-      expect(await errorCodeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId: 'another-app', inviteCode: plain }))).toBe('Registration.InviteCodeInvalid');
+      expect(await errorCodeOf(emailOtpLogin(ctx, 'invited@example.test', secret, { appId: 'another-app', inviteCode: plain }))).toBe(
+        'Registration.InviteCodeInvalid',
+      );
       expect(await db.user.count({ where: { emailNormalized: 'invited@example.test' } })).toBe(0);
       const outcome = await emailOtpLogin(ctx, 'invited@example.test', secret, { appId, inviteCode: plain.toLowerCase() });
       const user = await db.user.findFirstOrThrow({ where: { emailNormalized: 'invited@example.test' } });

@@ -37,7 +37,12 @@ const FAILURE: Record<RedeemFailure, ErrorCode> = {
 
 export type JitInput = { inviteCode?: string | null; appId: string };
 
-export async function emailOtpLogin(ctx: DomainContext, email: string, code: string, jitInput: JitInput = { appId: BUILT_IN_IDS.mainApp }): Promise<SignInOutcome> {
+export async function emailOtpLogin(
+  ctx: DomainContext,
+  email: string,
+  code: string,
+  jitInput: JitInput = { appId: BUILT_IN_IDS.mainApp },
+): Promise<SignInOutcome> {
   const userId = await proveEmailOtp(ctx, email, code, jitInput);
   return completeFirstFactor(ctx, userId, 'otp');
 }
@@ -58,11 +63,15 @@ export async function proveEmailOtp(ctx: DomainContext, email: string, code: str
   // ExplicitEndpoint): redeeming one creates the account in the same transaction.
   if (jitOnOtpEnabled(s) || s.SelfRegistration.Posture === 'ExplicitEndpoint') {
     // A concurrent sign-up of the same address that slipped past the check: the code stays usable.
-    ({ r, jit } = await onUniqueViolation(() => db.$transaction(async (tx) => {
-      const r = await redeemCode(tx, 'email-otp', { email: mailbox }, code);
-      // A wrong code returns (and commits its counted attempt); only a refused creation rolls back.
-      return { r, jit: r.ok && isJitCode(r.record.data) ? await createJitAccount(ctx, tx, s, { email, ...jitInput }) : null };
-    }), 'Code.Invalid'));
+    ({ r, jit } = await onUniqueViolation(
+      () =>
+        db.$transaction(async (tx) => {
+          const r = await redeemCode(tx, 'email-otp', { email: mailbox }, code);
+          // A wrong code returns (and commits its counted attempt); only a refused creation rolls back.
+          return { r, jit: r.ok && isJitCode(r.record.data) ? await createJitAccount(ctx, tx, s, { email, ...jitInput }) : null };
+        }),
+      'Code.Invalid',
+    ));
   } else {
     r = await redeemCode(db, 'email-otp', { email: mailbox }, code);
   }
@@ -70,7 +79,10 @@ export async function proveEmailOtp(ctx: DomainContext, email: string, code: str
   const userId = jit && jit.kind !== 'refused' ? jit.userId : r.ok ? (r.record.data as { userId?: unknown } | undefined)?.userId : undefined;
   const user =
     typeof userId === 'string'
-      ? await db.user.findUnique({ where: { id: userId }, select: { id: true, userName: true, emailNormalized: true, emailConfirmed: true, isActive: true, deletedAt: true } })
+      ? await db.user.findUnique({
+          where: { id: userId },
+          select: { id: true, userName: true, emailNormalized: true, emailConfirmed: true, isActive: true, deletedAt: true },
+        })
       : null;
   if (!r.ok || !user || !user.isActive || user.deletedAt || user.emailNormalized !== mailbox) {
     const reason = r.ok ? 'no-account' : r.reason;
@@ -81,7 +93,11 @@ export async function proveEmailOtp(ctx: DomainContext, email: string, code: str
   return user.id;
 }
 
-export async function emailOtpSecondFactor(ctx: DomainContext, pendingToken: string | undefined, code: string): Promise<Extract<SignInOutcome, { kind: 'session' }>> {
+export async function emailOtpSecondFactor(
+  ctx: DomainContext,
+  pendingToken: string | undefined,
+  code: string,
+): Promise<Extract<SignInOutcome, { kind: 'session' }>> {
   const pending = await readPendingSignIn(ctx, pendingToken, 'email-otp');
   await assertEmailCodeSecondFactor(ctx, pending);
   const user = pending.user;
@@ -92,7 +108,9 @@ export async function emailOtpSecondFactor(ctx: DomainContext, pendingToken: str
   if (!r.ok || !boundHere) {
     await countPendingFailure(ctx, pending);
     const reason = r.ok ? 'other-sign-in' : r.reason;
-    await publish(eventFrom(ctx, 'auth.second-factor-failed', user.id, { userId: user.id, userName: user.userName, success: false, method: 'email-otp', reason }));
+    await publish(
+      eventFrom(ctx, 'auth.second-factor-failed', user.id, { userId: user.id, userName: user.userName, success: false, method: 'email-otp', reason }),
+    );
     throw new AppError(r.ok ? 'Code.Invalid' : FAILURE[r.reason]);
   }
   await refundRate(ctx, 'mfa-login', 'target', user.id); // only wrong codes count

@@ -33,7 +33,10 @@ export async function requestEmailOtp(ctx: DomainContext, email: string, options
   await limitRate(ctx, 'email-otp-request', 'target', mailbox);
   await withUniformDuration('email-otp-request', async () => {
     const db = await realmDb(ctx.realm);
-    const user = await db.user.findFirst({ where: { emailNormalized: mailbox, isActive: true, deletedAt: null }, select: { id: true, userName: true, email: true } });
+    const user = await db.user.findFirst({
+      where: { emailNormalized: mailbox, isActive: true, deletedAt: null },
+      select: { id: true, userName: true, email: true },
+    });
     // `registration`: the native sign-up (spec 4.4) asks for an account under any open posture.
     const jit = !user && (jitOnOtpEnabled(s) || Boolean(options.registration)) && (await mayRegisterMailbox(db, mailbox));
     const data: { userId: string | null } | JitCodeData = jit ? { userId: null, jit: true } : { userId: user?.id ?? null };

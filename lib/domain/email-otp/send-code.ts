@@ -17,7 +17,5 @@ export function codeMail(ctx: DomainContext, to: string, code: string, secondFac
  * user, never the address, code or link).
  */
 export function deliverInBackground(ctx: DomainContext, message: Promise<MailMessage>, meta: { purpose: string; userId?: string }): void {
-  message
-    .then((m) => deliver(m))
-    .catch(() => publish(eventFrom(ctx, 'auth.mail-failed', meta.userId, { success: false, ...meta })));
+  message.then((m) => deliver(m)).catch(() => publish(eventFrom(ctx, 'auth.mail-failed', meta.userId, { success: false, ...meta })));
 }

@@ -21,13 +21,18 @@ export async function verifyEmail(ctx: DomainContext, token: string): Promise<vo
   const sentTo = email ? normalizeEmail(email) : undefined;
   if (!user || user.deletedAt || !sentTo || user.emailNormalized !== sentTo) {
     await redeemToken(db, 'email-verification', token);
-    await publish(eventFrom(ctx, 'user.email-verification-failed', user?.id, { success: false, userId: user?.id, reason: user ? 'address-changed' : 'no-account' }));
+    await publish(
+      eventFrom(ctx, 'user.email-verification-failed', user?.id, { success: false, userId: user?.id, reason: user ? 'address-changed' : 'no-account' }),
+    );
     throw new AppError('Token.Invalid', { detail: user ? ADDRESS_CHANGED : undefined });
   }
   await db.$transaction(async (tx) => {
     const spent = await redeemToken(tx, 'email-verification', token);
     if (!spent.ok) throw tokenError(spent.reason);
-    const confirmed = await tx.user.updateMany({ where: { id: user.id, emailNormalized: sentTo, deletedAt: null }, data: { emailConfirmed: true, updatedAt: new Date() } });
+    const confirmed = await tx.user.updateMany({
+      where: { id: user.id, emailNormalized: sentTo, deletedAt: null },
+      data: { emailConfirmed: true, updatedAt: new Date() },
+    });
     if (confirmed.count !== 1) throw new AppError('Token.Invalid', { detail: ADDRESS_CHANGED });
   });
   await publish(eventFrom(ctx, 'user.email-verified', user.id, { userId: user.id }));

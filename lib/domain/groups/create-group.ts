@@ -21,23 +21,27 @@ export async function createGroup(ctx: DomainContext, input: CreateGroupInput): 
   const boundTo = normalizeBoundTo(input.BoundTo ?? [ALL_APPS]);
   const db = await realmDb(ctx.realm);
   const id = newId();
-  await onUniqueViolation(() => db.$transaction(async (tx) => {
-    // Under the permission-graph lock, so a role or parent deleted concurrently is either seen as
-    // missing (400) or deleted after this commits (its links go with it), never half-referenced.
-    await lockPermissionGraph(tx);
-    await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
-    await tx.group.create({
-      data: {
-        id,
-        name: input.Name,
-        nameNormalized: input.Name.toLowerCase(),
-        description: optionalText(input.Description),
-        boundTo: toJsonList(boundTo),
-        roles: { create: roleIds.map((roleId) => ({ roleId })) },
-        parents: { create: parentIds.map((parentId) => ({ parentId })) },
-      },
-    });
-  }), 'Group.NameTaken');
+  await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        // Under the permission-graph lock, so a role or parent deleted concurrently is either seen as
+        // missing (400) or deleted after this commits (its links go with it), never half-referenced.
+        await lockPermissionGraph(tx);
+        await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
+        await tx.group.create({
+          data: {
+            id,
+            name: input.Name,
+            nameNormalized: input.Name.toLowerCase(),
+            description: optionalText(input.Description),
+            boundTo: toJsonList(boundTo),
+            roles: { create: roleIds.map((roleId) => ({ roleId })) },
+            parents: { create: parentIds.map((parentId) => ({ parentId })) },
+          },
+        });
+      }),
+    'Group.NameTaken',
+  );
   await publish(eventFrom(ctx, 'group.created', id, { groupId: id, boundTo, roleCount: roleIds.length, parentCount: parentIds.length }));
   return requireGroupRow(db, id);
 }

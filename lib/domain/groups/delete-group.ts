@@ -19,17 +19,19 @@ export async function deleteGroup(ctx: DomainContext, id: string): Promise<void>
   let group: GroupRow | undefined;
   // Its direct members' rows go: they are declared; members of groups nested in it the guard finds.
   const change = { permission: 'authorization-group:write', principals: (tx: RealmTx) => membersOf(tx, [id]) } satisfies GrantChange;
-  await db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
-    group = await requireGroupRow(tx, id);
-    if (group.isBuiltIn) throw new AppError('Group.BuiltIn');
-    await assertAdministratorsRemain(tx, { deletedGroupId: id });
-    await tx.groupMember.deleteMany({ where: { groupId: id } });
-    // Service-account memberships have no foreign key to Group, so they do not cascade.
-    await tx.serviceAccountGroup.deleteMany({ where: { groupId: id } });
-    await tx.groupRole.deleteMany({ where: { groupId: id } });
-    await tx.groupParent.deleteMany({ where: { OR: [{ childId: id }, { parentId: id }] } });
-    await tx.group.delete({ where: { id } });
-  }));
+  await db.$transaction((tx) =>
+    guardGrantChange(ctx, tx, change, async () => {
+      group = await requireGroupRow(tx, id);
+      if (group.isBuiltIn) throw new AppError('Group.BuiltIn');
+      await assertAdministratorsRemain(tx, { deletedGroupId: id });
+      await tx.groupMember.deleteMany({ where: { groupId: id } });
+      // Service-account memberships have no foreign key to Group, so they do not cascade.
+      await tx.serviceAccountGroup.deleteMany({ where: { groupId: id } });
+      await tx.groupRole.deleteMany({ where: { groupId: id } });
+      await tx.groupParent.deleteMany({ where: { OR: [{ childId: id }, { parentId: id }] } });
+      await tx.group.delete({ where: { id } });
+    }),
+  );
   group = group!;
   await publish(
     eventFrom(ctx, 'group.deleted', id, { groupId: id, memberCount: group._count.members, childCount: group.children.length, roleCount: group.roles.length }),

@@ -53,7 +53,13 @@ export async function listEffectiveMembers(ctx: DomainContext, groupId: string, 
       IsActive: u.isActive,
       ...routeOf(userRoutes.get(u.id)!, graph),
     })),
-    ...accounts.map((a): EffectiveMember => ({ Kind: 'ServiceAccount', Id: a.id, DisplayName: a.name, IsActive: a.isActive, ...routeOf(accountRoutes.get(a.id)!, graph) })),
+    ...accounts.map((a): EffectiveMember => ({
+      Kind: 'ServiceAccount',
+      Id: a.id,
+      DisplayName: a.name,
+      IsActive: a.isActive,
+      ...routeOf(accountRoutes.get(a.id)!, graph),
+    })),
   ].sort((a, b) => Number(b.Direct) - Number(a.Direct) || sortName(a).localeCompare(sortName(b)));
   return pageOfAll(all, q);
 }

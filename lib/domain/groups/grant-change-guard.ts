@@ -133,7 +133,10 @@ async function loadPrincipals(tx: RealmTx, principals: readonly Principal[]): Pr
   for (const r of userRows) memberships.get(`user:${r.userId}`)!.push(r.groupId);
   const inactive = new Set<string>();
   for (const a of accounts) {
-    memberships.set(`service-account:${a.id}`, a.groups.map((g) => g.groupId));
+    memberships.set(
+      `service-account:${a.id}`,
+      a.groups.map((g) => g.groupId),
+    );
     if (!a.isActive) inactive.add(`service-account:${a.id}`);
   }
   return { memberships, inactive };
@@ -142,6 +145,13 @@ async function loadPrincipals(tx: RealmTx, principals: readonly Principal[]): Pr
 /** Direct members, users and service accounts, of these groups. */
 export async function membersOf(tx: RealmTx, groupIds: readonly string[]): Promise<Principal[]> {
   const users = await tx.groupMember.findMany({ where: { groupId: { in: [...groupIds] } }, select: { userId: true }, distinct: ['userId'] });
-  const accounts = await tx.serviceAccountGroup.findMany({ where: { groupId: { in: [...groupIds] } }, select: { serviceAccountId: true }, distinct: ['serviceAccountId'] });
-  return [...users.map((u): Principal => ({ kind: 'user', id: u.userId })), ...accounts.map((a): Principal => ({ kind: 'service-account', id: a.serviceAccountId }))];
+  const accounts = await tx.serviceAccountGroup.findMany({
+    where: { groupId: { in: [...groupIds] } },
+    select: { serviceAccountId: true },
+    distinct: ['serviceAccountId'],
+  });
+  return [
+    ...users.map((u): Principal => ({ kind: 'user', id: u.userId })),
+    ...accounts.map((a): Principal => ({ kind: 'service-account', id: a.serviceAccountId })),
+  ];
 }

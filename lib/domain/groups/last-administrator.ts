@@ -43,7 +43,12 @@ function applyGraphChange(parentsOf: Map<string, string[]>, change: Administrato
   const gone = change.deletedGroupId;
   if (gone) {
     next.delete(gone);
-    for (const [child, parents] of next) if (parents.includes(gone)) next.set(child, parents.filter((p) => p !== gone));
+    for (const [child, parents] of next)
+      if (parents.includes(gone))
+        next.set(
+          child,
+          parents.filter((p) => p !== gone),
+        );
   }
   return next;
 }

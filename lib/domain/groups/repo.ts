@@ -36,7 +36,12 @@ export async function assertReferencesExist(tx: RealmTx, refs: { roleIds: string
   const missing = (wanted: string[], found: { id: string }[]) => wanted.filter((id) => !found.some((f) => f.id === id));
   const badRoles = missing(refs.roleIds, roles);
   const badParents = missing(refs.parentIds, parents);
-  const badApps = refs.boundTo ? unknownApps(refs.boundTo, apps.map((a) => a.slug)) : [];
+  const badApps = refs.boundTo
+    ? unknownApps(
+        refs.boundTo,
+        apps.map((a) => a.slug),
+      )
+    : [];
   if (badRoles.length) errors.RoleIds = badRoles.map((id) => `No role has the id ${id}.`);
   if (badParents.length) errors.ParentGroupIds = badParents.map((id) => `No group has the id ${id}.`);
   if (badApps.length) errors.BoundTo = badApps.map((s) => `No application has the slug ${s}.`);

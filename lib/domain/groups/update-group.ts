@@ -28,33 +28,37 @@ export async function updateGroup(ctx: DomainContext, id: string, input: UpdateG
   const boundTo = input.BoundTo == null ? undefined : normalizeBoundTo(input.BoundTo);
   let current: GroupRow | undefined;
   // Roles, parents and BoundTo decide what the group's members hold: the guard checks the result.
-  await onUniqueViolation(() => db.$transaction((tx) =>
-    guardGrantChange(ctx, tx, { permission: 'authorization-group:write' }, async () => {
-      current = await requireGroupRow(tx, id);
-      if (current.isBuiltIn) assertBuiltInKept(current, input.Name, roleIds, boundTo);
-      const addedRoles = roleIds.filter((r) => !current!.roles.some((x) => x.roleId === r));
-      const addedParents = parentIds.filter((p) => !current!.parents.some((x) => x.parentId === p));
-      const parentsChanged = addedParents.length > 0 || current.parents.some((x) => !parentIds.includes(x.parentId));
-      await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
-      const cycle = findCycle(await loadParentMap(tx), id, parentIds);
-      if (cycle) await throwCycle(tx, cycle);
-      if (parentsChanged) await assertAdministratorsRemain(tx, { reparented: { groupId: id, parentIds } });
-      await tx.group.update({
-        where: { id },
-        data: {
-          name: input.Name,
-          nameNormalized: input.Name.toLowerCase(),
-          description: optionalText(input.Description),
-          boundTo: boundTo === undefined ? undefined : toJsonList(boundTo),
-          updatedAt: new Date(),
-        },
-      });
-      await tx.groupRole.deleteMany({ where: { groupId: id, roleId: { notIn: roleIds } } });
-      if (addedRoles.length) await tx.groupRole.createMany({ data: addedRoles.map((roleId) => ({ groupId: id, roleId })) });
-      await tx.groupParent.deleteMany({ where: { childId: id, parentId: { notIn: parentIds } } });
-      if (addedParents.length) await tx.groupParent.createMany({ data: addedParents.map((parentId) => ({ childId: id, parentId })) });
-    }),
-  ), 'Group.NameTaken');
+  await onUniqueViolation(
+    () =>
+      db.$transaction((tx) =>
+        guardGrantChange(ctx, tx, { permission: 'authorization-group:write' }, async () => {
+          current = await requireGroupRow(tx, id);
+          if (current.isBuiltIn) assertBuiltInKept(current, input.Name, roleIds, boundTo);
+          const addedRoles = roleIds.filter((r) => !current!.roles.some((x) => x.roleId === r));
+          const addedParents = parentIds.filter((p) => !current!.parents.some((x) => x.parentId === p));
+          const parentsChanged = addedParents.length > 0 || current.parents.some((x) => !parentIds.includes(x.parentId));
+          await assertReferencesExist(tx, { roleIds, parentIds, boundTo });
+          const cycle = findCycle(await loadParentMap(tx), id, parentIds);
+          if (cycle) await throwCycle(tx, cycle);
+          if (parentsChanged) await assertAdministratorsRemain(tx, { reparented: { groupId: id, parentIds } });
+          await tx.group.update({
+            where: { id },
+            data: {
+              name: input.Name,
+              nameNormalized: input.Name.toLowerCase(),
+              description: optionalText(input.Description),
+              boundTo: boundTo === undefined ? undefined : toJsonList(boundTo),
+              updatedAt: new Date(),
+            },
+          });
+          await tx.groupRole.deleteMany({ where: { groupId: id, roleId: { notIn: roleIds } } });
+          if (addedRoles.length) await tx.groupRole.createMany({ data: addedRoles.map((roleId) => ({ groupId: id, roleId })) });
+          await tx.groupParent.deleteMany({ where: { childId: id, parentId: { notIn: parentIds } } });
+          if (addedParents.length) await tx.groupParent.createMany({ data: addedParents.map((parentId) => ({ childId: id, parentId })) });
+        }),
+      ),
+    'Group.NameTaken',
+  );
   await publish(
     eventFrom(ctx, 'group.updated', id, {
       groupId: id,

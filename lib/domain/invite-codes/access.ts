@@ -4,7 +4,6 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { requireAppId } from './repo';
 import { INVITE_SCOPES_FOR, MANAGEMENT_SCOPE } from '../oauth-scopes/gatehouse-scopes';
 
-
 /**
  * Who may mint, list and revoke an App's invite codes (spec 4.7 "Invite codes", 5.2): a person or
  * service account with `invite-code:<action>` (cookie, or a Management API bearer token), or a

@@ -18,11 +18,7 @@ export function generateInviteCode(): string {
 /** The canonical form of what a person typed, or null when it cannot be a code. */
 export function canonicalInviteCode(input: string): string | null {
   if (input.length > 100) return null;
-  const s = input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
+  const s = input.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1');
   return CANONICAL.test(s) ? s : null;
 }
 

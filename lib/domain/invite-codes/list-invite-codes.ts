@@ -26,7 +26,11 @@ async function page(ctx: DomainContext, where: RealmPrisma.InviteCodeWhereInput,
   // Without an explicit sort: newest first.
   const sort = sortEntry(SORTS, q.sortBy, 'createdat');
   const dir = isSortKey(SORTS, q.sortBy) ? (q.sortDescending ? 'desc' : 'asc') : 'desc';
-  const page = await readPage(q, () => db.inviteCode.count({ where: all }), (window) => db.inviteCode.findMany({ where: all, select: inviteCodeColumns, orderBy: [sort(dir), { id: 'asc' }], ...window }));
+  const page = await readPage(
+    q,
+    () => db.inviteCode.count({ where: all }),
+    (window) => db.inviteCode.findMany({ where: all, select: inviteCodeColumns, orderBy: [sort(dir), { id: 'asc' }], ...window }),
+  );
   return mapPage(page, (r) => toInviteCodeDto(r, now));
 }
 

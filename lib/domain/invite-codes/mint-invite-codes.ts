@@ -14,7 +14,11 @@ export type MintedInviteCode = InviteCodeDto & { Code: string };
  * POST /api/app/{id}/invite-codes (spec 4.7): mints one code (answered with `Code`) or `Count` codes
  * (answered with `Codes`). The plaintext leaves only in this answer; the store keeps its SHA-256.
  */
-export async function mintInviteCodes(ctx: DomainContext, appIdOrSlug: string, input: MintInviteCodesInput): Promise<MintedInviteCode | { Codes: MintedInviteCode[] }> {
+export async function mintInviteCodes(
+  ctx: DomainContext,
+  appIdOrSlug: string,
+  input: MintInviteCodesInput,
+): Promise<MintedInviteCode | { Codes: MintedInviteCode[] }> {
   await authorizeInviteCodes(ctx, 'write', appIdOrSlug);
   const expiresAt = input.ExpiresAt ? new Date(input.ExpiresAt) : null;
   if (expiresAt && expiresAt.getTime() <= Date.now()) throw validationError({ ExpiresAt: ['ExpiresAt must be in the future.'] });

@@ -9,13 +9,19 @@ import { inviteCodeStatusWhere } from './status';
 export async function findActiveInviteCode(db: RealmTx, appId: string, input: string): Promise<string | null> {
   const canonical = canonicalInviteCode(input);
   if (!canonical) return null;
-  const row = await db.inviteCode.findFirst({ where: { AND: [{ codeHash: inviteCodeHash(canonical), appId }, inviteCodeStatusWhere('Active')] }, select: { id: true } });
+  const row = await db.inviteCode.findFirst({
+    where: { AND: [{ codeHash: inviteCodeHash(canonical), appId }, inviteCodeStatusWhere('Active')] },
+    select: { id: true },
+  });
   return row?.id ?? null;
 }
 
 /** Marks the code used by `userId`; false when it is no longer Active (used, revoked, expired). */
 export async function consumeInviteCode(tx: RealmTx, codeId: string, userId: string): Promise<boolean> {
   const now = new Date();
-  const r = await tx.inviteCode.updateMany({ where: { AND: [{ id: codeId }, inviteCodeStatusWhere('Active', now)] }, data: { usedAt: now, usedByUserId: userId } });
+  const r = await tx.inviteCode.updateMany({
+    where: { AND: [{ id: codeId }, inviteCodeStatusWhere('Active', now)] },
+    data: { usedAt: now, usedByUserId: userId },
+  });
   return r.count === 1;
 }

@@ -13,7 +13,11 @@ function bootstrapUrl(realm: Pick<RealmRecord, 'primaryDomain'>, token: string):
   return `${publicOrigin(realm.primaryDomain)}/bootstrap?token=${encodeURIComponent(token)}`;
 }
 
-export async function issueAdminInviteTx(tx: RealmTx, realm: Pick<RealmRecord, 'primaryDomain'>, input: InitialAdminInput): Promise<AdminInviteDto & { id: string }> {
+export async function issueAdminInviteTx(
+  tx: RealmTx,
+  realm: Pick<RealmRecord, 'primaryDomain'>,
+  input: InitialAdminInput,
+): Promise<AdminInviteDto & { id: string }> {
   const now = new Date();
   await tx.pendingAdminInvite.updateMany({ where: { usedAt: null, revokedAt: null }, data: { revokedAt: now } });
   const token = randomToken();

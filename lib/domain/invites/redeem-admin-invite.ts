@@ -15,7 +15,11 @@ import { assertPasswordAllowed } from '../users/password-rules';
 // invite is consumed with a conditional update inside the transaction, so two racing redemptions
 // cannot both succeed. An existing user with the invite's name (the recovery case) gets the new
 // password and the Administrators membership instead of a second account.
-export async function redeemAdminInvite(ctx: DomainContext, token: string, password: string): Promise<{ userId: string; userName: string; sessionToken: string }> {
+export async function redeemAdminInvite(
+  ctx: DomainContext,
+  token: string,
+  password: string,
+): Promise<{ userId: string; userName: string; sessionToken: string }> {
   const db = await realmDb(ctx.realm);
   const invite = await db.pendingAdminInvite.findUnique({ where: { tokenHash: sha256Hex(token) } });
   if (!invite) throw new AppError('BootstrapInvite.TokenInvalid');
@@ -27,7 +31,13 @@ export async function redeemAdminInvite(ctx: DomainContext, token: string, passw
   const userId = await db.$transaction(async (tx) => {
     const consumed = await tx.pendingAdminInvite.updateMany({ where: { id: invite.id, usedAt: null, revokedAt: null }, data: { usedAt: new Date() } });
     if (consumed.count !== 1) throw new AppError('BootstrapInvite.TokenUsed');
-    const id = await upsertAdministrator(tx, { userName: invite.userName, email: invite.email, firstname: invite.firstname, lastname: invite.lastname, passwordHash });
+    const id = await upsertAdministrator(tx, {
+      userName: invite.userName,
+      email: invite.email,
+      firstname: invite.firstname,
+      lastname: invite.lastname,
+      passwordHash,
+    });
     await tx.pendingAdminInvite.update({ where: { id: invite.id }, data: { userId: id } });
     return id;
   });

@@ -15,7 +15,12 @@ import type { MagicLinkData } from './issue-magic-link';
 // try (a mismatched `user` cannot burn someone's link). A right link proves the mailbox: an
 // unconfirmed address becomes confirmed. The sign-in then goes through completeFirstFactor like any
 // other first factor (second step, secure set-up).
-const FAILURE: Record<RedeemFailure, ErrorCode> = { invalid: 'Token.Invalid', used: 'Token.Used', expired: 'Token.Expired', 'too-many-attempts': 'Token.Invalid' };
+const FAILURE: Record<RedeemFailure, ErrorCode> = {
+  invalid: 'Token.Invalid',
+  used: 'Token.Used',
+  expired: 'Token.Expired',
+  'too-many-attempts': 'Token.Invalid',
+};
 
 export type MagicLinkSignIn = { outcome: SignInOutcome; continuation?: string };
 

@@ -23,7 +23,10 @@ export async function requestMagicLink(ctx: DomainContext, email: string, redire
   await limitRate(ctx, 'magic-link-request', 'target', mailbox);
   await withUniformDuration('magic-link-request', async () => {
     const db = await realmDb(ctx.realm);
-    const user = await db.user.findFirst({ where: { emailNormalized: mailbox, isActive: true, deletedAt: null }, select: { id: true, userName: true, email: true } });
+    const user = await db.user.findFirst({
+      where: { emailNormalized: mailbox, isActive: true, deletedAt: null },
+      select: { id: true, userName: true, email: true },
+    });
     if (user) {
       const { message } = await issueMagicLink(ctx, db, user, { redirect: continuation, via: 'self' });
       deliverInBackground(ctx, Promise.resolve(message), { purpose: 'magic-link', userId: user.id });

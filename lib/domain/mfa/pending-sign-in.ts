@@ -2,7 +2,16 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
-import { offeredSecondFactors, startSession, toUserFacts, userFactsSelect, type AuthMethod, type PendingSignIn, type SecondFactor, type SignInOutcome } from '../auth/sign-in';
+import {
+  offeredSecondFactors,
+  startSession,
+  toUserFacts,
+  userFactsSelect,
+  type AuthMethod,
+  type PendingSignIn,
+  type SecondFactor,
+  type SignInOutcome,
+} from '../auth/sign-in';
 import { redeemToken } from '../one-time-secrets/one-time-secrets';
 import { secretPurposes } from '../one-time-secrets/purposes';
 

@@ -100,7 +100,9 @@ describe('totpLogin', () => {
 
   it('a setup-only pending sign-in cannot be finished with a code', async () => {
     const { id, key } = await userWithTotp();
-    expect(await errorCodeOf(totpLogin(anonymous(), await pending(id, { amr: ['pwd'], setupOnly: true }), await generate({ secret: key })))).toBe('SignIn.SetupOnly');
+    expect(await errorCodeOf(totpLogin(anonymous(), await pending(id, { amr: ['pwd'], setupOnly: true }), await generate({ secret: key })))).toBe(
+      'SignIn.SetupOnly',
+    );
   });
 
   it('signs in with amr pwd+otp and consumes the pending sign-in', async () => {

@@ -21,7 +21,9 @@ export async function totpLogin(ctx: DomainContext, pendingToken: string | undef
   if (use === 'no-authenticator') throw new AppError('Mfa.NotEnabled');
   if (use !== 'ok') {
     await countPendingFailure(ctx, pending);
-    await publish(eventFrom(ctx, 'auth.second-factor-failed', user.id, { userId: user.id, userName: user.userName, success: false, method: 'totp', reason: use }));
+    await publish(
+      eventFrom(ctx, 'auth.second-factor-failed', user.id, { userId: user.id, userName: user.userName, success: false, method: 'totp', reason: use }),
+    );
     throw new AppError(use === 'replayed' ? 'Mfa.CodeReplayed' : 'Mfa.InvalidCode');
   }
   await refundRate(ctx, 'mfa-login', 'target', user.id);

@@ -12,7 +12,9 @@ const spa: ClientShape = {
 describe('OAuth client rules', () => {
   it('accepts a coherent public and confidential client', () => {
     expect(clientRuleErrors(spa)).toEqual({});
-    expect(clientRuleErrors({ ...spa, clientType: 'Confidential', grantTypes: ['client_credentials'], redirectUris: [], capabilities: ['cap:trusted-forwarder'] })).toEqual({});
+    expect(
+      clientRuleErrors({ ...spa, clientType: 'Confidential', grantTypes: ['client_credentials'], redirectUris: [], capabilities: ['cap:trusted-forwarder'] }),
+    ).toEqual({});
     expect(clientRuleErrors({ ...spa, grantTypes: ['urn:gatehouse:otp', 'urn:ietf:params:oauth:grant-type:device_code'], redirectUris: [] })).toEqual({});
   });
 
@@ -25,13 +27,19 @@ describe('OAuth client rules', () => {
     expect(clientRuleErrors({ ...spa, grantTypes: ['client_credentials'] }).GrantTypes?.[0]).toMatch(/Confidential/);
     expect(clientRuleErrors({ ...spa, capabilities: ['cap:trusted-forwarder'] }).Capabilities?.[0]).toMatch(/Confidential/);
     expect(clientRuleErrors({ ...spa, capabilities: ['cap:introspect-any'] }).Capabilities?.[0]).toMatch(/cap:introspect-any needs a Confidential/);
-    expect(clientRuleErrors({ ...spa, clientType: 'Confidential', grantTypes: ['client_credentials'], redirectUris: [], capabilities: ['cap:introspect-any'] })).toEqual({});
+    expect(
+      clientRuleErrors({ ...spa, clientType: 'Confidential', grantTypes: ['client_credentials'], redirectUris: [], capabilities: ['cap:introspect-any'] }),
+    ).toEqual({});
     expect(clientRuleErrors({ ...spa, clientType: 'Confidential', capabilities: ['cap:admin'] }).Capabilities?.[0]).toMatch(/cap:admin/);
   });
 
   it('wants a redirect URI for authorization_code and checks every URI', () => {
     expect(clientRuleErrors({ ...spa, redirectUris: [] }).RedirectUris).toHaveLength(1);
-    const errors = clientRuleErrors({ ...spa, redirectUris: ['https://ok.example/cb', 'http://evil.example/cb'], postLogoutRedirectUris: ['https://x.example/#f'] });
+    const errors = clientRuleErrors({
+      ...spa,
+      redirectUris: ['https://ok.example/cb', 'http://evil.example/cb'],
+      postLogoutRedirectUris: ['https://x.example/#f'],
+    });
     expect(errors.RedirectUris).toHaveLength(1);
     expect(errors.PostLogoutRedirectUris).toHaveLength(1);
   });

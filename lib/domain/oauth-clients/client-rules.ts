@@ -58,6 +58,7 @@ export function clientRuleErrors(c: ClientShape): Record<string, string[]> {
   if (badCaps.length) add('Capabilities', `Unknown capabilities: ${badCaps.join(', ')}. Use ${CAPABILITIES.join(', ')}.`);
   // Vouching for someone else's address, or reading others' tokens, is only credible from a client
   // that authenticates.
-  if (c.clientType === 'Public') for (const cap of CONFIDENTIAL_CAPABILITIES.filter((x) => c.capabilities.includes(x))) add('Capabilities', `${cap} needs a Confidential client.`);
+  if (c.clientType === 'Public')
+    for (const cap of CONFIDENTIAL_CAPABILITIES.filter((x) => c.capabilities.includes(x))) add('Capabilities', `${cap} needs a Confidential client.`);
   return errors;
 }

@@ -40,30 +40,34 @@ export async function createClient(ctx: DomainContext, input: CreateClientInput)
     appId: optionalText(input.AppId),
   };
   const secret = input.ClientType === 'Confidential' ? newClientSecret() : undefined;
-  await onUniqueViolation(() => db.$transaction(async (tx) => {
-    await assertClientValid(tx, state);
-    await assertMayHandleGatehouseScopes(ctx, tx, state.scopes);
-    await tx.oAuthClient.create({
-      data: {
-        id,
-        clientId,
-        displayName: input.DisplayName,
-        description: optionalText(input.Description),
-        clientType: state.clientType,
-        consentType: input.ConsentType ?? 'Explicit',
-        accessTokenType: input.AccessTokenType ?? 'Jwt',
-        secretHash: secret?.secretHash ?? null,
-        secretCreatedAt: secret ? new Date() : null,
-        redirectUris: toJsonList(state.redirectUris),
-        postLogoutRedirectUris: toJsonList(state.postLogoutRedirectUris),
-        grantTypes: toJsonList(state.grantTypes),
-        scopes: toJsonList(state.scopes),
-        capabilities: toJsonList(state.capabilities),
-        appId: state.appId,
-        isActive: input.IsActive ?? true,
-      },
-    });
-  }), new AppError('OAuthClient.ClientIdTaken', { errors: { ClientId: [`${clientId} is already used.`] } }));
+  await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        await assertClientValid(tx, state);
+        await assertMayHandleGatehouseScopes(ctx, tx, state.scopes);
+        await tx.oAuthClient.create({
+          data: {
+            id,
+            clientId,
+            displayName: input.DisplayName,
+            description: optionalText(input.Description),
+            clientType: state.clientType,
+            consentType: input.ConsentType ?? 'Explicit',
+            accessTokenType: input.AccessTokenType ?? 'Jwt',
+            secretHash: secret?.secretHash ?? null,
+            secretCreatedAt: secret ? new Date() : null,
+            redirectUris: toJsonList(state.redirectUris),
+            postLogoutRedirectUris: toJsonList(state.postLogoutRedirectUris),
+            grantTypes: toJsonList(state.grantTypes),
+            scopes: toJsonList(state.scopes),
+            capabilities: toJsonList(state.capabilities),
+            appId: state.appId,
+            isActive: input.IsActive ?? true,
+          },
+        });
+      }),
+    new AppError('OAuthClient.ClientIdTaken', { errors: { ClientId: [`${clientId} is already used.`] } }),
+  );
   await publish(eventFrom(ctx, 'oauth-client.created', id, { clientId, clientType: state.clientType, grantTypes: state.grantTypes }));
   return { row: await requireClientRow(db, id), secret: secret?.secret };
 }

@@ -28,7 +28,9 @@ export function redirectUriProblem(uri: string): string | undefined {
   if (url.username || url.password) return 'must not contain user information.';
   if (url.protocol === 'https:') return url.hostname ? undefined : 'must name a host.';
   if (url.protocol === 'http:') return isLoopback(url.hostname) ? undefined : 'may use http only for localhost, 127.0.0.1 or [::1]; use https.';
-  return PRIVATE_USE_SCHEME.test(url.protocol) ? undefined : 'must use https, http on a loopback host, or a private-use scheme such as com.example.app:/callback.';
+  return PRIVATE_USE_SCHEME.test(url.protocol)
+    ? undefined
+    : 'must use https, http on a loopback host, or a private-use scheme such as com.example.app:/callback.';
 }
 
 /** Field errors for a list of redirect URIs: one message per URI that cannot be registered. */

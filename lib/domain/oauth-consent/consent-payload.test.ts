@@ -24,7 +24,11 @@ describe('the consent an engine interaction waits for', () => {
   it('adds resource scopes and missing claims', () => {
     const json = interaction({
       params: { client_id: 'spa', scope: 'openid api.read' },
-      prompt: { name: 'consent', reasons: ['rs_scopes_missing', 'op_claims_missing'], details: { missingResourceScopes: { 'urn:api': ['api.read'] }, missingOIDCClaims: ['email'] } },
+      prompt: {
+        name: 'consent',
+        reasons: ['rs_scopes_missing', 'op_claims_missing'],
+        details: { missingResourceScopes: { 'urn:api': ['api.read'] }, missingOIDCClaims: ['email'] },
+      },
     });
     expect(pendingConsent(json, NOW)).toEqual({ clientId: 'spa', accountId: 'user-1', scopes: ['api.read'], claims: ['email'] });
   });

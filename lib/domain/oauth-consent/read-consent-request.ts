@@ -25,7 +25,10 @@ const SIGN_IN: Omit<ConsentPermission, 'name'> = { title: 'Sign you in', descrip
 export async function readConsentRequest(ctx: DomainContext, uid: string): Promise<ConsentRequest | null> {
   if (ctx.actor.kind !== 'user' || !uid || uid.length > 200) return null;
   const db = await realmDb(ctx.realm);
-  const row = await db.oidcPayload.findUnique({ where: { model_id: { model: 'Interaction', id: oidcStorageKey(uid) } }, select: { payload: true, expiresAt: true } });
+  const row = await db.oidcPayload.findUnique({
+    where: { model_id: { model: 'Interaction', id: oidcStorageKey(uid) } },
+    select: { payload: true, expiresAt: true },
+  });
   if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return null;
   const pending = pendingConsent(row.payload, Math.floor(Date.now() / 1000));
   if (!pending || pending.accountId !== ctx.actor.userId) return null;

@@ -20,12 +20,22 @@ export async function insertScope(ctx: DomainContext, scope: NewScope, facts: Re
   const db = await realmDb(ctx.realm);
   const id = newId();
   const resources = [...new Set(scope.resources)];
-  await onUniqueViolation(() => db.$transaction(async (tx) => {
-    await assertResourcesExist(tx, resources);
-    await tx.oAuthScope.create({
-      data: { id, name: scope.name, displayName: optionalText(scope.displayName), description: optionalText(scope.description), resources: toJsonList(resources) },
-    });
-  }), new AppError('OAuthScope.NameTaken', { errors: { Name: [`${scope.name} already exists.`] } }));
+  await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        await assertResourcesExist(tx, resources);
+        await tx.oAuthScope.create({
+          data: {
+            id,
+            name: scope.name,
+            displayName: optionalText(scope.displayName),
+            description: optionalText(scope.description),
+            resources: toJsonList(resources),
+          },
+        });
+      }),
+    new AppError('OAuthScope.NameTaken', { errors: { Name: [`${scope.name} already exists.`] } }),
+  );
   await publish(eventFrom(ctx, 'oauth-scope.created', id, { name: scope.name, resources, ...facts }));
   return requireScopeRow(db, id);
 }

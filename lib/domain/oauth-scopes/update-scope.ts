@@ -29,20 +29,30 @@ export async function updateScope(ctx: DomainContext, id: string, patch: UpdateS
   if (current.isBuiltIn && (renamed || resourcesChanged)) {
     throw new AppError('OAuthScope.BuiltIn', { detail: `${current.name} is built in: only its display name and description can change.` });
   }
-  await onUniqueViolation(() => db.$transaction(async (tx) => {
-    if (renamed) await assertScopeUnused(tx, current.name, 'rename');
-    if (resources) await assertResourcesExist(tx, resources);
-    await tx.oAuthScope.update({
-      where: { id },
-      data: {
-        name: renamed ? name : undefined,
-        displayName: patchText(patch.DisplayName),
-        description: patchText(patch.Description),
-        resources: resources === undefined ? undefined : toJsonList(resources),
-        updatedAt: new Date(),
-      },
-    });
-  }), new AppError('OAuthScope.NameTaken', { errors: { Name: [`${name} already exists.`] } }));
-  await publish(eventFrom(ctx, 'oauth-scope.updated', id, { name: renamed ? name : current.name, previousName: renamed ? current.name : undefined, changed: sentFields(patch) }));
+  await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        if (renamed) await assertScopeUnused(tx, current.name, 'rename');
+        if (resources) await assertResourcesExist(tx, resources);
+        await tx.oAuthScope.update({
+          where: { id },
+          data: {
+            name: renamed ? name : undefined,
+            displayName: patchText(patch.DisplayName),
+            description: patchText(patch.Description),
+            resources: resources === undefined ? undefined : toJsonList(resources),
+            updatedAt: new Date(),
+          },
+        });
+      }),
+    new AppError('OAuthScope.NameTaken', { errors: { Name: [`${name} already exists.`] } }),
+  );
+  await publish(
+    eventFrom(ctx, 'oauth-scope.updated', id, {
+      name: renamed ? name : current.name,
+      previousName: renamed ? current.name : undefined,
+      changed: sentFields(patch),
+    }),
+  );
   return requireScopeRow(db, id);
 }

@@ -15,7 +15,19 @@ export async function userClaims(realm: RealmRecord, userId: string): Promise<Us
   const db = await realmDb(realm);
   const user = await db.user.findUnique({
     where: { id: userId },
-    select: { id: true, userName: true, email: true, emailConfirmed: true, firstname: true, lastname: true, acronym: true, isActive: true, deletedAt: true, createdAt: true, updatedAt: true },
+    select: {
+      id: true,
+      userName: true,
+      email: true,
+      emailConfirmed: true,
+      firstname: true,
+      lastname: true,
+      acronym: true,
+      isActive: true,
+      deletedAt: true,
+      createdAt: true,
+      updatedAt: true,
+    },
   });
   if (!user || !user.isActive || user.deletedAt) return null;
   const name = [user.firstname, user.lastname].filter(Boolean).join(' ');
@@ -45,6 +57,9 @@ export async function accessClaims(realm: RealmRecord, userId: string, appId: st
   const { direct, groups } = await loadReachableGroups(db, realm.id, { kind: 'user', id: userId });
   return {
     roles: collectRoleNames(direct, groups, appSlug),
-    permissions: expandGrants(collectGrants(direct, groups, appSlug), parseCatalog(app?.permissionCatalog).map((e) => e.Name)),
+    permissions: expandGrants(
+      collectGrants(direct, groups, appSlug),
+      parseCatalog(app?.permissionCatalog).map((e) => e.Name),
+    ),
   };
 }

@@ -18,7 +18,12 @@ export type CeremonyData = {
   named?: boolean;
 };
 
-export async function openCeremony(db: RealmDb | RealmTx, purpose: CeremonyPurpose, userId: string | null, data: CeremonyData): Promise<{ challenge: string; expiresAt: Date }> {
+export async function openCeremony(
+  db: RealmDb | RealmTx,
+  purpose: CeremonyPurpose,
+  userId: string | null,
+  data: CeremonyData,
+): Promise<{ challenge: string; expiresAt: Date }> {
   const { secret, expiresAt } = await issueSecret(db, { purpose, userId, data });
   return { challenge: secret, expiresAt };
 }

@@ -11,5 +11,8 @@ const KEY_PURPOSE = 'passkey-decoy-v1';
 
 /** A credential id for a name without passkeys: 32 bytes (base64url), the most common length. */
 export async function decoyCredentialId(realmId: string, name: string): Promise<string> {
-  return createHmac('sha256', await derivedKey(KEY_PURPOSE)).update(`${realmId}\n${name.trim().toLowerCase()}`).digest().toString('base64url');
+  return createHmac('sha256', await derivedKey(KEY_PURPOSE))
+    .update(`${realmId}\n${name.trim().toLowerCase()}`)
+    .digest()
+    .toString('base64url');
 }

@@ -1,4 +1,9 @@
-import { generateAuthenticationOptions, verifyAuthenticationResponse, type AuthenticationResponseJSON, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
@@ -26,7 +31,11 @@ async function pendingSignIn(db: RealmDb, pendingToken: string | undefined): Pro
   return data.setupOnly ? null : { ...r.record, data };
 }
 
-export async function passkeyLoginOptions(ctx: DomainContext, userName: string | null | undefined, pendingToken?: string): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function passkeyLoginOptions(
+  ctx: DomainContext,
+  userName: string | null | undefined,
+  pendingToken?: string,
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
   await assertPasskeysEnabled(ctx);
   const db = await realmDb(ctx.realm);
   const rpId = ctx.realm.primaryDomain;
@@ -52,7 +61,13 @@ export async function passkeyLoginOptions(ctx: DomainContext, userName: string |
     }
   }
   const { challenge } = await openCeremony(db, 'passkey-login', userId, { rpId, named: allowCredentials !== undefined });
-  return generateAuthenticationOptions({ rpID: rpId, allowCredentials, challenge: challengeBytes(challenge), timeout: CEREMONY_TIMEOUT_MS, userVerification: 'required' });
+  return generateAuthenticationOptions({
+    rpID: rpId,
+    allowCredentials,
+    challenge: challengeBytes(challenge),
+    timeout: CEREMONY_TIMEOUT_MS,
+    userVerification: 'required',
+  });
 }
 
 export async function loginWithPasskey(ctx: DomainContext, response: AuthenticationResponseJSON, pendingToken?: string): Promise<SignInOutcome> {
@@ -72,11 +87,16 @@ export async function loginWithPasskey(ctx: DomainContext, response: Authenticat
  * and the native `urn:gatehouse:passkey` grant, spec 4.4). `expectedChallenge`, when given, must be
  * the ceremony the caller began (the grant's `ceremony_id`).
  */
-export async function provePasskeyAssertion(ctx: DomainContext, response: AuthenticationResponseJSON, expectedChallenge?: string): Promise<{ userId: string; userName: string }> {
+export async function provePasskeyAssertion(
+  ctx: DomainContext,
+  response: AuthenticationResponseJSON,
+  expectedChallenge?: string,
+): Promise<{ userId: string; userName: string }> {
   await assertPasskeysEnabled(ctx);
   const client = readClientData(response.response?.clientDataJSON);
   if (!client) throw new AppError('Passkey.VerificationFailed', { detail: 'The response carries no readable clientDataJSON.' });
-  if (expectedChallenge !== undefined && expectedChallenge !== client.challenge) throw new AppError('Passkey.CeremonyExpired', { detail: 'The assertion answers another ceremony.' });
+  if (expectedChallenge !== undefined && expectedChallenge !== client.challenge)
+    throw new AppError('Passkey.CeremonyExpired', { detail: 'The assertion answers another ceremony.' });
   const db = await realmDb(ctx.realm);
   const ceremony = await takeCeremony(db, 'passkey-login', client.challenge);
   const rpId = ctx.realm.primaryDomain;
@@ -105,7 +125,12 @@ export async function provePasskeyAssertion(ctx: DomainContext, response: Authen
       expectedOrigin: client.origin,
       expectedRPID: rpId,
       expectedType: 'webauthn.get',
-      credential: { id: passkey.credentialId, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter, transports: parseTransports(passkey.transports) },
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+        counter: passkey.counter,
+        transports: parseTransports(passkey.transports),
+      },
       requireUserVerification: true,
     });
     if (!v.verified) throw new Error('not verified');

@@ -1,4 +1,9 @@
-import { generateRegistrationOptions, verifyRegistrationResponse, type PublicKeyCredentialCreationOptionsJSON, type RegistrationResponseJSON } from '@simplewebauthn/server';
+import {
+  generateRegistrationOptions,
+  verifyRegistrationResponse,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { requireUser } from '../../authz/require-permission';
 import { newId } from '../../crypto/tokens';
 import { onUniqueViolation } from '../../db/errors';
@@ -21,7 +26,10 @@ export async function passkeyRegistrationOptions(ctx: DomainContext, displayName
   const actor = requireUser(ctx);
   await assertPasskeysEnabled(ctx);
   const db = await realmDb(ctx.realm);
-  const user = await db.user.findUniqueOrThrow({ where: { id: actor.userId }, select: { id: true, userName: true, email: true, firstname: true, lastname: true } });
+  const user = await db.user.findUniqueOrThrow({
+    where: { id: actor.userId },
+    select: { id: true, userName: true, email: true, firstname: true, lastname: true },
+  });
   const existing = await validPasskeysOf(db, ctx, user.id);
   if (existing.length >= MAX_PASSKEYS_PER_USER) throw new AppError('Validation.Failed', { detail: `At most ${MAX_PASSKEYS_PER_USER} passkeys per user.` });
   const rpId = ctx.realm.primaryDomain;
@@ -99,7 +107,9 @@ export async function registerPasskey(ctx: DomainContext, response: Registration
       }),
     'Passkey.AlreadyRegistered',
   );
-  await publish(eventFrom(ctx, 'auth.passkey-added', actor.userId, { passkeyId: id, deviceType: info.credentialDeviceType, backedUp: info.credentialBackedUp }));
+  await publish(
+    eventFrom(ctx, 'auth.passkey-added', actor.userId, { passkeyId: id, deviceType: info.credentialDeviceType, backedUp: info.credentialBackedUp }),
+  );
   return toPasskeyDto(await db.passkey.findUniqueOrThrow({ where: { id }, select: passkeyColumns }));
 }
 

@@ -36,12 +36,19 @@ describe('readClientData', () => {
   const encode = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
 
   it('reads type, challenge and origin', () => {
-    expect(readClientData(encode({ type: 'webauthn.get', challenge: 'abc', origin: 'http://x', crossOrigin: false }))).toEqual({ type: 'webauthn.get', challenge: 'abc', origin: 'http://x' });
+    expect(readClientData(encode({ type: 'webauthn.get', challenge: 'abc', origin: 'http://x', crossOrigin: false }))).toEqual({
+      type: 'webauthn.get',
+      challenge: 'abc',
+      origin: 'http://x',
+    });
   });
 
-  it.each([undefined, 42, '', 'not base64 !', encode({ type: 'webauthn.get' }), encode('text'), Buffer.from('{').toString('base64url'), 'A'.repeat(9000)])('refuses %j', (v) => {
-    expect(readClientData(v)).toBeNull();
-  });
+  it.each([undefined, 42, '', 'not base64 !', encode({ type: 'webauthn.get' }), encode('text'), Buffer.from('{').toString('base64url'), 'A'.repeat(9000)])(
+    'refuses %j',
+    (v) => {
+      expect(readClientData(v)).toBeNull();
+    },
+  );
 });
 
 describe('challenges and user handles', () => {

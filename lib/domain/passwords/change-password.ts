@@ -31,8 +31,13 @@ export async function changePassword(ctx: DomainContext, input: { currentPasswor
   const passwordHash = await hashPassword(input.newPassword);
   // Compare-and-set on the old hash: of two concurrent changes made with the same old password,
   // only one wins; the other is told its current password is no longer right.
-  const changed = await db.user.updateMany({ where: { id: user.id, passwordHash: user.passwordHash }, data: { passwordHash, securityStamp: randomToken(16), updatedAt: new Date() } });
+  const changed = await db.user.updateMany({
+    where: { id: user.id, passwordHash: user.passwordHash },
+    data: { passwordHash, securityStamp: randomToken(16), updatedAt: new Date() },
+  });
   if (changed.count !== 1) throw new AppError('Password.Incorrect');
   const ended = await endSignIns(db, user.id, actor.sessionId ?? undefined);
-  await publish(eventFrom(ctx, 'auth.password-changed', user.id, { userId: user.id, sessionsRevoked: ended.browserSessions, engineRecordsRevoked: ended.engineRecords }));
+  await publish(
+    eventFrom(ctx, 'auth.password-changed', user.id, { userId: user.id, sessionsRevoked: ended.browserSessions, engineRecordsRevoked: ended.engineRecords }),
+  );
 }

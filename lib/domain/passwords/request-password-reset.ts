@@ -34,7 +34,10 @@ export async function requestPasswordReset(ctx: DomainContext, input: { email: s
     await limitRate(ctx, 'forgot-password', 'target', mailbox);
 
     const db = await realmDb(ctx.realm);
-    const user = await db.user.findUnique({ where: { emailNormalized: mailbox }, select: { id: true, userName: true, email: true, isActive: true, deletedAt: true } });
+    const user = await db.user.findUnique({
+      where: { emailNormalized: mailbox },
+      select: { id: true, userName: true, email: true, isActive: true, deletedAt: true },
+    });
     if (!user || !user.isActive || user.deletedAt) {
       await publish(eventFrom(ctx, 'auth.password-reset-requested', undefined, { success: false, reason: 'no-active-account' }));
       return { value: undefined, real: false };
@@ -43,7 +46,13 @@ export async function requestPasswordReset(ctx: DomainContext, input: { email: s
     const lifetimeMinutes = secretPurposes['password-reset'].ttlMinutes;
     // The continuation rides in the token's data too: the copy in the link is for the page, the
     // stored one is what the reset answers with, so editing the link cannot change it.
-    const { secret } = await issueSecret(db, { purpose: 'password-reset', userId: user.id, email: user.email, data: redirect ? { redirect } : undefined, replacePrevious: true });
+    const { secret } = await issueSecret(db, {
+      purpose: 'password-reset',
+      userId: user.id,
+      email: user.email,
+      data: redirect ? { redirect } : undefined,
+      replacePrevious: true,
+    });
     const url = resetLink(publicOrigin(ctx.realm.primaryDomain), secret, redirect);
     const message = await realmMail(ctx, user.email, (branding) => passwordResetMail(branding, { url, lifetimeMinutes }));
     // Not awaited: the padding bounds the answer's timing; deliverAccountMail never rejects.

@@ -23,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => dispose());
 
-
 describe('resetPassword', () => {
   it('refuses an expired token with Token.Expired and leaves the password alone', async () => {
     const { secret } = await issueSecret(db, { purpose: 'password-reset', userId, email: 'ada@example.test', ttlMinutes: -1 });
@@ -48,7 +47,9 @@ describe('resetPassword', () => {
 
   it('keeps the token when the new password is too weak, so the link can be retried', async () => {
     const { secret } = await issueSecret(db, { purpose: 'password-reset', userId, email: 'ada@example.test', data: { redirect: '/console' } });
-    const weak = await resetPassword(ctx, { email: 'ADA@example.test', token: secret, newPassword: 'short' }).catch((e: { code: string; errors?: Record<string, string[]> }) => e);
+    const weak = await resetPassword(ctx, { email: 'ADA@example.test', token: secret, newPassword: 'short' }).catch(
+      (e: { code: string; errors?: Record<string, string[]> }) => e,
+    );
     expect(weak).toMatchObject({ code: 'User.PasswordTooWeak' });
     expect(Object.keys((weak as { errors: object }).errors)).toEqual(['NewPassword']);
     expect(await resetPassword(ctx, { email: 'ADA@example.test', token: secret, newPassword: NEW_PASSWORD })).toEqual({ redirect: '/console' });

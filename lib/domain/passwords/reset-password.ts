@@ -26,12 +26,17 @@ export async function resetPassword(ctx: DomainContext, input: { email: string; 
     throw tokenError(found.reason);
   }
   const userId = found.record.userId ?? '';
-  const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, userName: true, email: true, emailNormalized: true, isActive: true, deletedAt: true } });
+  const user = await db.user.findUnique({
+    where: { id: userId },
+    select: { id: true, userName: true, email: true, emailNormalized: true, isActive: true, deletedAt: true },
+  });
   // The link went to one address: it only works while that is still the account's address, and
   // only for someone who names it.
   const sentTo = normalizeEmail(found.record.email ?? '');
   if (!user || !user.isActive || user.deletedAt || user.emailNormalized !== normalizeEmail(input.email) || user.emailNormalized !== sentTo) {
-    await publish(eventFrom(ctx, 'auth.password-reset-failed', user?.id, { success: false, reason: user ? 'address-mismatch' : 'no-account', userId: user?.id }));
+    await publish(
+      eventFrom(ctx, 'auth.password-reset-failed', user?.id, { success: false, reason: user ? 'address-mismatch' : 'no-account', userId: user?.id }),
+    );
     throw new AppError('Token.Invalid');
   }
   await assertNewPasswordAllowed(ctx.realm, input.newPassword, { userName: user.userName, email: user.email });
@@ -45,7 +50,14 @@ export async function resetPassword(ctx: DomainContext, input: { email: string; 
     await tx.oneTimeSecret.updateMany({ where: { purpose: 'password-reset', userId: user.id, usedAt: null }, data: { usedAt: new Date() } });
   });
   const ended = await endSignIns(db, user.id);
-  await publish(eventFrom(ctx, 'auth.password-reset', user.id, { userId: user.id, userName: user.userName, sessionsRevoked: ended.browserSessions, engineRecordsRevoked: ended.engineRecords }));
+  await publish(
+    eventFrom(ctx, 'auth.password-reset', user.id, {
+      userId: user.id,
+      userName: user.userName,
+      sessionsRevoked: ended.browserSessions,
+      engineRecordsRevoked: ended.engineRecords,
+    }),
+  );
   const data = found.record.data as { redirect?: unknown } | undefined;
   return { redirect: resetContinuation(data?.redirect) };
 }

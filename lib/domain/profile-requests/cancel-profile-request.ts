@@ -15,7 +15,10 @@ export async function cancelProfileRequest(ctx: DomainContext): Promise<ChangeRe
     await lockUserRow(tx, actor.userId);
     const pending = await findPendingRequest(tx, actor.userId);
     if (!pending) throw new AppError('ChangeRequest.NotFound');
-    const moved = await tx.userChangeRequest.updateMany({ where: { id: pending.id, status: { in: PENDING_STATUSES } }, data: { status: 'Cancelled', updatedAt: new Date() } });
+    const moved = await tx.userChangeRequest.updateMany({
+      where: { id: pending.id, status: { in: PENDING_STATUSES } },
+      data: { status: 'Cancelled', updatedAt: new Date() },
+    });
     if (moved.count !== 1) throw new AppError('ChangeRequest.NotOpen');
     await retireProfileEmailLinks(tx, actor.userId);
     return tx.userChangeRequest.findUniqueOrThrow({ where: { id: pending.id }, select: requestColumns });

@@ -40,7 +40,11 @@ describe('parseChanges', () => {
 describe('approvedUserData', () => {
   it('writes only requested fields, clears with "", confirms a new address', () => {
     expect(approvedUserData({ Firstname: '', Acronym: 'AL' })).toEqual({ firstname: null, lastname: undefined, acronym: 'AL' });
-    expect(approvedUserData({ Email: 'New@Example.test' })).toMatchObject({ email: 'New@Example.test', emailNormalized: 'new@example.test', emailConfirmed: true });
+    expect(approvedUserData({ Email: 'New@Example.test' })).toMatchObject({
+      email: 'New@Example.test',
+      emailNormalized: 'new@example.test',
+      emailConfirmed: true,
+    });
   });
 });
 

@@ -31,18 +31,28 @@ export async function approveChangeRequest(ctx: DomainContext, id: string): Prom
   if (request.status !== 'Open') throw new AppError('ChangeRequest.NotOpen');
   const changes = parseChanges(request.changes);
   const now = new Date();
-  await onUniqueViolation(() => db.$transaction(async (tx) => {
-    await assertCanManageUsers(ctx, tx, [request.userId]);
-    const moved = await tx.userChangeRequest.updateMany({ where: { id, status: 'Open' }, data: { status: 'Approved', decidedBy: deciderId(ctx), decidedAt: now, updatedAt: now } });
-    if (moved.count !== 1) throw new AppError('ChangeRequest.NotOpen');
-    const user = await requireLiveUserRow(tx, request.userId);
-    const emailChanges = changes.Email !== undefined && normalizeEmail(changes.Email) !== normalizeEmail(user.email);
-    if (emailChanges) await assertIdentityFree(tx, { email: changes.Email }, user.id);
-    await tx.user.update({ where: { id: user.id }, data: { ...approvedUserData(changes), updatedAt: now } });
-    if (emailChanges) {
-      await tx.oneTimeSecret.updateMany({ where: { userId: user.id, purpose: { in: ['password-reset', 'email-verification'] }, usedAt: null }, data: { usedAt: now } });
-    }
-  }), 'User.EmailTaken');
+  await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        await assertCanManageUsers(ctx, tx, [request.userId]);
+        const moved = await tx.userChangeRequest.updateMany({
+          where: { id, status: 'Open' },
+          data: { status: 'Approved', decidedBy: deciderId(ctx), decidedAt: now, updatedAt: now },
+        });
+        if (moved.count !== 1) throw new AppError('ChangeRequest.NotOpen');
+        const user = await requireLiveUserRow(tx, request.userId);
+        const emailChanges = changes.Email !== undefined && normalizeEmail(changes.Email) !== normalizeEmail(user.email);
+        if (emailChanges) await assertIdentityFree(tx, { email: changes.Email }, user.id);
+        await tx.user.update({ where: { id: user.id }, data: { ...approvedUserData(changes), updatedAt: now } });
+        if (emailChanges) {
+          await tx.oneTimeSecret.updateMany({
+            where: { userId: user.id, purpose: { in: ['password-reset', 'email-verification'] }, usedAt: null },
+            data: { usedAt: now },
+          });
+        }
+      }),
+    'User.EmailTaken',
+  );
   await publish(eventFrom(ctx, 'user.change-approved', id, { userId: request.userId, requestId: id, fields: Object.keys(changes) }));
   return toAdminRequestDto(await requireRequestWithUser(db, id));
 }

@@ -27,7 +27,11 @@ export async function listChangeRequests(ctx: DomainContext, q: ChangeRequestLis
     (window) =>
       db.userChangeRequest.findMany({
         where,
-        orderBy: [column === 'createdAt' ? { createdAt: direction } : { [column]: { sort: direction, nulls: 'last' } }, { createdAt: direction }, { id: 'asc' }],
+        orderBy: [
+          column === 'createdAt' ? { createdAt: direction } : { [column]: { sort: direction, nulls: 'last' } },
+          { createdAt: direction },
+          { id: 'asc' },
+        ],
         ...window,
         select: requestWithUserColumns,
       }),

@@ -61,7 +61,10 @@ export const changeRequestListQuerySchema = pageQuerySchema.extend({
     .optional()
     .transform((v, ctx) => {
       if (!v) return ['Open'] as ChangeRequestStatus[];
-      const wanted = v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+      const wanted = v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
       const out = CHANGE_REQUEST_STATUSES.filter((s) => wanted.includes(s.toLowerCase()));
       if (out.length !== new Set(wanted).size) {
         ctx.addIssue({ code: 'custom', message: `Use one or more of ${CHANGE_REQUEST_STATUSES.join(', ')}.` });

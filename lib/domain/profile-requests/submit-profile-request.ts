@@ -44,7 +44,13 @@ export async function submitProfileRequest(ctx: DomainContext, input: ProfileReq
 
 type Db = Awaited<ReturnType<typeof realmDb>>;
 
-async function submit(ctx: DomainContext, db: Db, userId: string, changes: ReturnType<typeof diffProfile>, newEmail: string | null): Promise<{ value: ChangeRequestDto; real: boolean }> {
+async function submit(
+  ctx: DomainContext,
+  db: Db,
+  userId: string,
+  changes: ReturnType<typeof diffProfile>,
+  newEmail: string | null,
+): Promise<{ value: ChangeRequestDto; real: boolean }> {
   const id = newId();
   const { row, link, taken } = await db.$transaction(async (tx) => {
     await lockUserRow(tx, userId);
@@ -77,7 +83,9 @@ async function submit(ctx: DomainContext, db: Db, userId: string, changes: Retur
 
   if (newEmail) {
     const lifetimeMinutes = secretPurposes['profile-email'].ttlMinutes;
-    const message = await realmMail(ctx, newEmail, (branding) => (link ? profileEmailMail(branding, { url: link.url, lifetimeMinutes }) : profileEmailTakenMail(branding)));
+    const message = await realmMail(ctx, newEmail, (branding) =>
+      link ? profileEmailMail(branding, { url: link.url, lifetimeMinutes }) : profileEmailTakenMail(branding),
+    );
     if (!(await deliverAccountMail(ctx, message, { purpose: taken ? 'profile-email-taken' : 'profile-email', userId, requestId: id }))) {
       // The new mailbox never got its message: undo the request so the user can simply try again.
       await db.$transaction(async (tx) => {
@@ -88,6 +96,14 @@ async function submit(ctx: DomainContext, db: Db, userId: string, changes: Retur
       throw new AppError('Mail.SendFailed');
     }
   }
-  await publish(eventFrom(ctx, 'user.change-requested', id, { userId, requestId: id, fields: Object.keys(changes), status: row.status, ...(taken ? { addressTaken: true } : {}) }));
+  await publish(
+    eventFrom(ctx, 'user.change-requested', id, {
+      userId,
+      requestId: id,
+      fields: Object.keys(changes),
+      status: row.status,
+      ...(taken ? { addressTaken: true } : {}),
+    }),
+  );
   return { value: toRequestDto(row), real: !taken };
 }

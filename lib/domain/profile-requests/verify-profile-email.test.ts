@@ -20,12 +20,13 @@ beforeAll(async () => {
 });
 afterAll(async () => dispose());
 
-
 async function pendingRequest(newEmail: string, ttlMinutes?: number) {
   const { id: userId } = await insertUser(db, { userName: `u-${newId().slice(0, 8)}`, email: `${newId().slice(0, 8)}@example.test` });
   const requestId = newId();
   const { secret } = await issueSecret(db, { purpose: 'profile-email', userId, email: newEmail, data: { requestId }, ttlMinutes });
-  await db.userChangeRequest.create({ data: { id: requestId, userId, status: 'AwaitingEmailVerification', changes: JSON.stringify({ Email: newEmail }), newEmail } });
+  await db.userChangeRequest.create({
+    data: { id: requestId, userId, status: 'AwaitingEmailVerification', changes: JSON.stringify({ Email: newEmail }), newEmail },
+  });
   return { requestId, secret };
 }
 const statusOf = async (id: string) => (await db.userChangeRequest.findUniqueOrThrow({ where: { id } })).status;

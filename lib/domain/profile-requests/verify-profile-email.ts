@@ -29,7 +29,10 @@ export async function verifyProfileEmail(ctx: DomainContext, token: string): Pro
   await db.$transaction(async (tx) => {
     const spent = await redeemToken(tx, 'profile-email', token);
     if (!spent.ok) throw tokenError(spent.reason);
-    const moved = await tx.userChangeRequest.updateMany({ where: { id: request.id, status: 'AwaitingEmailVerification' }, data: { status: 'Open', updatedAt: new Date() } });
+    const moved = await tx.userChangeRequest.updateMany({
+      where: { id: request.id, status: 'AwaitingEmailVerification' },
+      data: { status: 'Open', updatedAt: new Date() },
+    });
     if (moved.count !== 1) throw new AppError('ChangeRequest.NotOpen');
   });
   await publish(eventFrom(ctx, 'user.change-email-verified', request.id, { userId: request.userId, requestId: request.id }));

@@ -15,7 +15,11 @@ export type MailScope = { realm: RealmRecord; appId?: string };
 export async function mailBranding(scope: MailScope): Promise<Branding> {
   const { realm } = scope;
   const s = await realmSettings(realm);
-  const base: Branding = { productName: s.Branding.ProductName?.trim() || realm.displayName, primaryColor: s.Branding.PrimaryColor, logoUrl: s.Branding.LogoUrl };
+  const base: Branding = {
+    productName: s.Branding.ProductName?.trim() || realm.displayName,
+    primaryColor: s.Branding.PrimaryColor,
+    logoUrl: s.Branding.LogoUrl,
+  };
   // One primary-key read per mail, not cached: mail is not a hot path, and nothing would tell a
   // cache that an App's settings changed.
   const db = await realmDb(realm);

@@ -7,7 +7,10 @@ describe('safeLogoUrl', () => {
     expect(safeLogoUrl('http://example.test/a b.svg')).toBe('http://example.test/a%20b.svg');
   });
 
-  it.each([null, undefined, '', 'javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '/relative.png', 'ftp://x.test/l.png', 'not a url'])('drops %s', (v) => {
-    expect(safeLogoUrl(v)).toBeNull();
-  });
+  it.each([null, undefined, '', 'javascript:alert(1)', 'data:image/svg+xml,<svg onload=alert(1)>', '/relative.png', 'ftp://x.test/l.png', 'not a url'])(
+    'drops %s',
+    (v) => {
+      expect(safeLogoUrl(v)).toBeNull();
+    },
+  );
 });

@@ -77,7 +77,11 @@ async function store(ctx: DomainContext, document: unknown): Promise<RealmSettin
   const db = await realmDb(ctx.realm);
   // The sparse input is stored (not the resolved one), so later default changes still apply.
   const text = JSON.stringify(document ?? {});
-  await db.realmSettings.upsert({ where: { id: ROW_ID }, update: { document: text, updatedAt: new Date() }, create: { id: ROW_ID, document: text, updatedAt: new Date() } });
+  await db.realmSettings.upsert({
+    where: { id: ROW_ID },
+    update: { document: text, updatedAt: new Date() },
+    create: { id: ROW_ID, document: text, updatedAt: new Date() },
+  });
   invalidateRealmSettingsCache();
   await publish(eventFrom(ctx, 'realm-settings.updated', ctx.realm.id, { sections: Object.keys((document as object) ?? {}) }));
   return parsed.data;

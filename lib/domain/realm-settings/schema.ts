@@ -21,7 +21,14 @@ export const settingRules = {
   logoUrl: z.url({ protocol: /^https?$/, error: 'Enter an http or https address.' }).max(2000),
 };
 const fieldPolicy = settingRules.fieldPolicy;
-const limit = z.object({ Points: z.number().int().min(1).max(1_000_000), DurationSeconds: z.number().int().min(1).max(86_400 * 7) });
+const limit = z.object({
+  Points: z.number().int().min(1).max(1_000_000),
+  DurationSeconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(86_400 * 7),
+});
 const dimensions = z.object({ Source: limit.optional(), Target: limit.optional(), Client: limit.optional(), App: limit.optional() });
 
 export const realmSettingsSchema = z.object({

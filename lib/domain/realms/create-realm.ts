@@ -54,20 +54,25 @@ export async function provisionRealm(input: CreateRealmInput, options: { isContr
     if (failAt === n) throw new Error(`injected failure after realm creation step ${n}`);
   };
 
-  await onUniqueViolation(() => global.realm.create({
-    data: {
-      id,
-      slug: input.Slug,
-      displayName: input.DisplayName,
-      description: input.Description || null,
-      primaryDomain: domains[0],
-      isControlPlane: options.isControlPlane ?? false,
-      isActive: true,
-      isProvisioned: false,
-      databaseName,
-      domains: { create: domains.map((host) => ({ host })) },
-    },
-  }), 'Realm.DomainTaken', { slug: 'Realm.SlugTaken' });
+  await onUniqueViolation(
+    () =>
+      global.realm.create({
+        data: {
+          id,
+          slug: input.Slug,
+          displayName: input.DisplayName,
+          description: input.Description || null,
+          primaryDomain: domains[0],
+          isControlPlane: options.isControlPlane ?? false,
+          isActive: true,
+          isProvisioned: false,
+          databaseName,
+          domains: { create: domains.map((host) => ({ host })) },
+        },
+      }),
+    'Realm.DomainTaken',
+    { slug: 'Realm.SlugTaken' },
+  );
   let databaseCreated = false;
   let invite: AdminInviteDto | undefined;
   try {

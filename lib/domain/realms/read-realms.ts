@@ -14,7 +14,9 @@ export async function listRealms(ctx: DomainContext, q: PageQuery): Promise<Page
   const term = q.search?.trim().toLowerCase();
   const where = {
     isProvisioned: true,
-    ...(term ? { OR: [{ slug: { contains: term } }, { displayName: { contains: q.search!.trim() } }, { domains: { some: { host: { contains: term } } } }] } : {}),
+    ...(term
+      ? { OR: [{ slug: { contains: term } }, { displayName: { contains: q.search!.trim() } }, { domains: { some: { host: { contains: term } } } }] }
+      : {}),
   };
   const sortField = sortEntry(SORTABLE, q.sortBy, 'slug');
   const page = await readPage(

@@ -51,7 +51,6 @@ export const createRealmResponseSchema = z.object({
 
 export const slugParamsSchema = z.object({ slug: z.string().min(1).max(100) });
 
-
 /** GET /api/app-info: public realm metadata, branding and what sign-in and registration offer. */
 export const appInfoSchema = z.object({
   Realm: z.string(),
@@ -60,7 +59,12 @@ export const appInfoSchema = z.object({
   PrimaryDomain: z.string(),
   IsControlPlane: z.boolean(),
   Branding: z.object({ ProductName: z.string(), PrimaryColor: z.string(), LogoUrl: z.string().nullish() }),
-  RegistrationFields: z.object({ Email: z.literal('Required'), Username: settingRules.fieldPolicy, Firstname: settingRules.fieldPolicy, Lastname: settingRules.fieldPolicy }),
+  RegistrationFields: z.object({
+    Email: z.literal('Required'),
+    Username: settingRules.fieldPolicy,
+    Firstname: settingRules.fieldPolicy,
+    Lastname: settingRules.fieldPolicy,
+  }),
   SelfRegistration: z.object({ Posture: settingRules.posture, RequireInviteCode: z.boolean() }),
   SignIn: z.object({ Password: z.boolean(), PasswordlessOnly: z.boolean(), EmailOtp: z.boolean(), MagicLink: z.boolean(), Passkeys: z.boolean() }),
 });

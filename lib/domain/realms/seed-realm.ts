@@ -97,11 +97,21 @@ async function seedManagementApi(tx: RealmTx): Promise<void> {
   await tx.oAuthScope.create({ data: { ...PASSKEYS_SCOPE_ROW, isBuiltIn: true, resources: JSON.stringify([MANAGEMENT_API.audience]) } });
 }
 
-const PASSKEYS_SCOPE_ROW = { id: BUILT_IN_IDS.passkeysScope, name: PASSKEYS_SCOPE, displayName: 'Manage your passkeys', description: 'List and remove the passkeys you sign in with' };
+const PASSKEYS_SCOPE_ROW = {
+  id: BUILT_IN_IDS.passkeysScope,
+  name: PASSKEYS_SCOPE,
+  displayName: 'Manage your passkeys',
+  description: 'List and remove the passkeys you sign in with',
+};
 
 const INVITE_SCOPES = [
   { id: BUILT_IN_IDS.inviteReadScope, name: INVITE_READ_SCOPE, displayName: 'Read invite codes', description: "List the application's invite codes" },
-  { id: BUILT_IN_IDS.inviteWriteScope, name: INVITE_WRITE_SCOPE, displayName: 'Manage invite codes', description: "Mint and revoke the application's invite codes" },
+  {
+    id: BUILT_IN_IDS.inviteWriteScope,
+    name: INVITE_WRITE_SCOPE,
+    displayName: 'Manage invite codes',
+    description: "Mint and revoke the application's invite codes",
+  },
 ];
 
 /** The `control-plane` application exists only in the realm that holds the flag (spec 2.4). */

@@ -26,7 +26,10 @@ export async function transferControlPlane(ctx: DomainContext, slug: string): Pr
   await db.$transaction(async (tx) => {
     await tx.realm.updateMany({ where: { isControlPlane: true }, data: { isControlPlane: false, revision: { increment: 1 }, updatedAt: new Date() } });
     // Re-checked inside the transaction: the target may have been deactivated meanwhile.
-    const moved = await tx.realm.updateMany({ where: { id: target.id, isActive: true }, data: { isControlPlane: true, revision: { increment: 1 }, updatedAt: new Date() } });
+    const moved = await tx.realm.updateMany({
+      where: { id: target.id, isActive: true },
+      data: { isControlPlane: true, revision: { increment: 1 }, updatedAt: new Date() },
+    });
     if (moved.count !== 1) throw new AppError('Realm.TargetInactive');
   });
   invalidateRealmCache();

@@ -26,24 +26,28 @@ export async function updateRealm(ctx: DomainContext, slug: string, patch: Patch
   }
 
   const db = await getGlobalDb();
-  await onUniqueViolation(() => db.$transaction(async (tx) => {
-    await tx.realm.update({
-      where: { id: current.id },
-      data: {
-        ...(patch.DisplayName ? { displayName: patch.DisplayName } : {}),
-        // null or "" clears (spec 4.9); omitted leaves it.
-        ...(patch.Description !== undefined ? { description: patch.Description || null } : {}),
-        ...(typeof patch.IsActive === 'boolean' ? { isActive: patch.IsActive } : {}),
-        primaryDomain: primary,
-        updatedAt: new Date(),
-        revision: { increment: 1 },
-      },
-    });
-    if (patch.Domains != null) {
-      await tx.realmDomain.deleteMany({ where: { realmId: current.id } });
-      await tx.realmDomain.createMany({ data: domains.map((host) => ({ host, realmId: current.id })) });
-    }
-  }), 'Realm.DomainTaken');
+  await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        await tx.realm.update({
+          where: { id: current.id },
+          data: {
+            ...(patch.DisplayName ? { displayName: patch.DisplayName } : {}),
+            // null or "" clears (spec 4.9); omitted leaves it.
+            ...(patch.Description !== undefined ? { description: patch.Description || null } : {}),
+            ...(typeof patch.IsActive === 'boolean' ? { isActive: patch.IsActive } : {}),
+            primaryDomain: primary,
+            updatedAt: new Date(),
+            revision: { increment: 1 },
+          },
+        });
+        if (patch.Domains != null) {
+          await tx.realmDomain.deleteMany({ where: { realmId: current.id } });
+          await tx.realmDomain.createMany({ data: domains.map((host) => ({ host, realmId: current.id })) });
+        }
+      }),
+    'Realm.DomainTaken',
+  );
   invalidateRealmCache();
   const record = toRealmRecord((await db.realm.findUnique({ where: { id: current.id }, include: realmInclude }))!);
   const changed = Object.keys(patch).filter((k) => patch[k as keyof PatchRealmInput] !== undefined);

@@ -52,7 +52,12 @@ export type JitResult = { kind: 'existing'; userId: string } | { kind: 'created'
  * and refused otherwise. Throws AppError (rolling the transaction back) when an invite code is
  * missing or not valid.
  */
-export async function createJitAccount(ctx: DomainContext, tx: RealmTx, s: Settings, input: { email: string; inviteCode?: string | null; appId: string }): Promise<JitResult> {
+export async function createJitAccount(
+  ctx: DomainContext,
+  tx: RealmTx,
+  s: Settings,
+  input: { email: string; inviteCode?: string | null; appId: string },
+): Promise<JitResult> {
   const mailbox = normalizeEmail(input.email);
   const clash = await tx.user.findFirst({
     where: { OR: [{ emailNormalized: mailbox }, { userNameNormalized: mailbox }] },
@@ -78,6 +83,14 @@ export async function createJitAccount(ctx: DomainContext, tx: RealmTx, s: Setti
 
 /** The events of a JIT account, after commit (PII-free). */
 export async function publishJitRegistered(ctx: DomainContext, result: Extract<JitResult, { kind: 'created' }>, appId: string): Promise<void> {
-  await publish(eventFrom(ctx, 'user.registered', result.userId, { userId: result.userId, hasPassword: false, appId, inviteCode: Boolean(result.inviteCodeId), posture: 'JitOnOtp' }));
+  await publish(
+    eventFrom(ctx, 'user.registered', result.userId, {
+      userId: result.userId,
+      hasPassword: false,
+      appId,
+      inviteCode: Boolean(result.inviteCodeId),
+      posture: 'JitOnOtp',
+    }),
+  );
   if (result.inviteCodeId) await publish(eventFrom(ctx, 'invite.code-redeemed', result.inviteCodeId, { appId, userId: result.userId }));
 }

@@ -16,7 +16,10 @@ export async function sendRegistrationVerification(scope: MailScope, to: string,
   await send(scope, to, {
     subject: 'Confirm your e-mail address to finish signing up',
     heading: 'Confirm your e-mail address',
-    paragraphs: ['Someone, hopefully you, asked to create an account with this e-mail address.', 'Open the link below within 24 hours to confirm the address. Your account is created when you do.'],
+    paragraphs: [
+      'Someone, hopefully you, asked to create an account with this e-mail address.',
+      'Open the link below within 24 hours to confirm the address. Your account is created when you do.',
+    ],
     action: { label: 'Confirm and create my account', url },
     footer: 'If you did not ask for an account, ignore this message and nothing will be created.',
   });

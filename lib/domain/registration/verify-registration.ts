@@ -28,24 +28,36 @@ export async function verifyRegistration(ctx: DomainContext, token: string): Pro
   if (s.SelfRegistration.Posture !== 'ExplicitEndpoint') throw new AppError('Registration.Disabled');
   const db = await realmDb(ctx.realm);
   // A concurrent registration of the same name or address that slipped past the check.
-  const { userId, pending } = await onUniqueViolation(() => db.$transaction(async (tx) => {
-    const r = await redeemToken(tx, 'registration', token);
-    if (!r.ok) throw new AppError(TOKEN_ERRORS[r.reason]);
-    const pending = r.record.data as PendingRegistration;
-    if (s.SelfRegistration.RequireInviteCode && !pending.inviteCodeId) throw new AppError('Registration.InviteCodeRequired');
-    await assertIdentityFree(tx, { userName: pending.userName, email: pending.email });
-    const { id } = await insertUser(tx, {
-      userName: pending.userName,
-      email: pending.email,
-      firstname: pending.firstname,
-      lastname: pending.lastname,
-      passwordHash: pending.passwordHash,
-      emailConfirmed: true,
-    });
-    if (pending.inviteCodeId && !(await consumeInviteCode(tx, pending.inviteCodeId, id))) throw new AppError('Registration.InviteCodeInvalid');
-    return { userId: id, pending };
-  }), 'User.UserNameTaken', { email: 'User.EmailTaken' });
-  await publish(eventFrom(ctx, 'user.registered', userId, { userId, hasPassword: Boolean(pending.passwordHash), appId: pending.appId, inviteCode: Boolean(pending.inviteCodeId) }));
+  const { userId, pending } = await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        const r = await redeemToken(tx, 'registration', token);
+        if (!r.ok) throw new AppError(TOKEN_ERRORS[r.reason]);
+        const pending = r.record.data as PendingRegistration;
+        if (s.SelfRegistration.RequireInviteCode && !pending.inviteCodeId) throw new AppError('Registration.InviteCodeRequired');
+        await assertIdentityFree(tx, { userName: pending.userName, email: pending.email });
+        const { id } = await insertUser(tx, {
+          userName: pending.userName,
+          email: pending.email,
+          firstname: pending.firstname,
+          lastname: pending.lastname,
+          passwordHash: pending.passwordHash,
+          emailConfirmed: true,
+        });
+        if (pending.inviteCodeId && !(await consumeInviteCode(tx, pending.inviteCodeId, id))) throw new AppError('Registration.InviteCodeInvalid');
+        return { userId: id, pending };
+      }),
+    'User.UserNameTaken',
+    { email: 'User.EmailTaken' },
+  );
+  await publish(
+    eventFrom(ctx, 'user.registered', userId, {
+      userId,
+      hasPassword: Boolean(pending.passwordHash),
+      appId: pending.appId,
+      inviteCode: Boolean(pending.inviteCodeId),
+    }),
+  );
   if (pending.inviteCodeId) await publish(eventFrom(ctx, 'invite.code-redeemed', pending.inviteCodeId, { appId: pending.appId, userId }));
   return { outcome: await completeFirstFactor(ctx, userId, 'mail'), redirect: pending.redirect };
 }

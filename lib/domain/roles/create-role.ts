@@ -16,20 +16,24 @@ export async function createRole(ctx: DomainContext, input: CreateRoleInput): Pr
   const db = await realmDb(ctx.realm);
   const id = newId();
   let appSlug = '';
-  await onUniqueViolation(() => db.$transaction(async (tx) => {
-    const checked = await checkedPermissions(tx, input.AppId, input.Permissions);
-    appSlug = checked.appSlug;
-    await tx.permissionRole.create({
-      data: {
-        id,
-        name: input.Name,
-        nameNormalized: input.Name.toLowerCase(),
-        description: optionalText(input.Description),
-        appId: input.AppId,
-        permissions: checked.json,
-      },
-    });
-  }), 'Role.NameTaken');
+  await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        const checked = await checkedPermissions(tx, input.AppId, input.Permissions);
+        appSlug = checked.appSlug;
+        await tx.permissionRole.create({
+          data: {
+            id,
+            name: input.Name,
+            nameNormalized: input.Name.toLowerCase(),
+            description: optionalText(input.Description),
+            appId: input.AppId,
+            permissions: checked.json,
+          },
+        });
+      }),
+    'Role.NameTaken',
+  );
   await publish(eventFrom(ctx, 'role.created', id, { roleId: id, app: appSlug, permissionCount: input.Permissions.length }));
   return requireRoleRow(db, id);
 }

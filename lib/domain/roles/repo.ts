@@ -31,7 +31,11 @@ export async function requireRoleRow(db: RealmTx, id: string): Promise<RoleRow> 
  * The App named by AppId (400 on AppId when there is none) and the role's permission set, checked
  * against that App's catalog: 400 Role.PermissionNotInCatalog naming every permission outside it.
  */
-export async function checkedPermissions(tx: RealmTx, appId: string, permissions: readonly string[]): Promise<{ appSlug: string; json: string; list: string[] }> {
+export async function checkedPermissions(
+  tx: RealmTx,
+  appId: string,
+  permissions: readonly string[],
+): Promise<{ appSlug: string; json: string; list: string[] }> {
   const app = await tx.app.findUnique({ where: { id: appId }, select: { slug: true, permissionCatalog: true } });
   if (!app) throw validationError({ AppId: ['No application has this id.'] });
   const list = normalizePermissions(permissions);

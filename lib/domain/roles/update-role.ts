@@ -19,25 +19,31 @@ export async function updateRole(ctx: DomainContext, id: string, input: UpdateRo
   let appSlug = '';
   // The role's groups and their members are read by the guard on the state that commits, whether
   // or not the role is in any group now (a concurrent group update may be adding it).
-  await onUniqueViolation(() => db.$transaction((tx) =>
-    guardGrantChange(ctx, tx, { permission: 'permission-role:write' }, async () => {
-      current = await requireRoleRow(tx, id);
-      if (current.isBuiltIn) throw new AppError('Role.BuiltIn');
-      const checked = await checkedPermissions(tx, input.AppId, input.Permissions);
-      appSlug = checked.appSlug;
-      await tx.permissionRole.update({
-        where: { id },
-        data: {
-          name: input.Name,
-          nameNormalized: input.Name.toLowerCase(),
-          description: optionalText(input.Description),
-          appId: input.AppId,
-          permissions: checked.json,
-          updatedAt: new Date(),
-        },
-      });
-    }),
-  ), 'Role.NameTaken');
-  await publish(eventFrom(ctx, 'role.updated', id, { roleId: id, app: appSlug, appChanged: input.AppId !== current!.appId, permissionCount: input.Permissions.length }));
+  await onUniqueViolation(
+    () =>
+      db.$transaction((tx) =>
+        guardGrantChange(ctx, tx, { permission: 'permission-role:write' }, async () => {
+          current = await requireRoleRow(tx, id);
+          if (current.isBuiltIn) throw new AppError('Role.BuiltIn');
+          const checked = await checkedPermissions(tx, input.AppId, input.Permissions);
+          appSlug = checked.appSlug;
+          await tx.permissionRole.update({
+            where: { id },
+            data: {
+              name: input.Name,
+              nameNormalized: input.Name.toLowerCase(),
+              description: optionalText(input.Description),
+              appId: input.AppId,
+              permissions: checked.json,
+              updatedAt: new Date(),
+            },
+          });
+        }),
+      ),
+    'Role.NameTaken',
+  );
+  await publish(
+    eventFrom(ctx, 'role.updated', id, { roleId: id, app: appSlug, appChanged: input.AppId !== current!.appId, permissionCount: input.Permissions.length }),
+  );
   return requireRoleRow(db, id);
 }

@@ -18,19 +18,25 @@ export async function createServiceAccount(ctx: DomainContext, input: CreateServ
   const db = await realmDb(ctx.realm);
   const id = newId();
   const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const } satisfies GrantChange;
-  await onUniqueViolation(() => db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
-    await assertGroupsExist(tx, groupIds);
-    await tx.serviceAccount.create({
-      data: {
-        id,
-        name: input.Name,
-        nameNormalized: normalizeName(input.Name),
-        description: optionalText(input.Description),
-        isActive: input.IsActive ?? true,
-        groups: { create: groupIds.map((groupId) => ({ groupId })) },
-      },
-    });
-  })), 'ServiceAccount.NameTaken');
+  await onUniqueViolation(
+    () =>
+      db.$transaction((tx) =>
+        guardGrantChange(ctx, tx, change, async () => {
+          await assertGroupsExist(tx, groupIds);
+          await tx.serviceAccount.create({
+            data: {
+              id,
+              name: input.Name,
+              nameNormalized: normalizeName(input.Name),
+              description: optionalText(input.Description),
+              isActive: input.IsActive ?? true,
+              groups: { create: groupIds.map((groupId) => ({ groupId })) },
+            },
+          });
+        }),
+      ),
+    'ServiceAccount.NameTaken',
+  );
   await publish(eventFrom(ctx, 'service-account.created', id, { serviceAccountId: id, groupCount: groupIds.length, isActive: input.IsActive ?? true }));
   return requireServiceAccountRow(db, id);
 }

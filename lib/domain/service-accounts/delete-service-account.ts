@@ -15,16 +15,21 @@ export async function deleteServiceAccount(ctx: DomainContext, id: string): Prom
   const db = await realmDb(ctx.realm);
   const current = await requireServiceAccountRow(db, id);
   const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const } satisfies GrantChange;
-  const { clientCount, tokensRevoked } = await db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
-    await assertCanManageServiceAccount(ctx, tx, id);
-    const clients = await clientsOfServiceAccount(tx, id);
-    const revoked = await revokeClientTokens(tx, clients.map((c) => c.clientId));
-    await tx.oAuthClient.deleteMany({ where: { id: { in: clients.map((c) => c.id) } } });
-    await tx.serviceAccountCredential.deleteMany({ where: { serviceAccountId: id } });
-    await tx.serviceAccountGroup.deleteMany({ where: { serviceAccountId: id } });
-    await tx.serviceAccount.delete({ where: { id } });
-    return { clientCount: clients.length, tokensRevoked: revoked };
-  }));
+  const { clientCount, tokensRevoked } = await db.$transaction((tx) =>
+    guardGrantChange(ctx, tx, change, async () => {
+      await assertCanManageServiceAccount(ctx, tx, id);
+      const clients = await clientsOfServiceAccount(tx, id);
+      const revoked = await revokeClientTokens(
+        tx,
+        clients.map((c) => c.clientId),
+      );
+      await tx.oAuthClient.deleteMany({ where: { id: { in: clients.map((c) => c.id) } } });
+      await tx.serviceAccountCredential.deleteMany({ where: { serviceAccountId: id } });
+      await tx.serviceAccountGroup.deleteMany({ where: { serviceAccountId: id } });
+      await tx.serviceAccount.delete({ where: { id } });
+      return { clientCount: clients.length, tokensRevoked: revoked };
+    }),
+  );
   await publish(
     eventFrom(ctx, 'service-account.deleted', id, {
       serviceAccountId: id,

@@ -13,6 +13,10 @@ export async function listCredentials(ctx: DomainContext, serviceAccountId: stri
   return readPage(
     q,
     () => db.serviceAccountCredential.count({ where }),
-    async (window) => withClients(db, await db.serviceAccountCredential.findMany({ where, select: credentialColumns, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...window })),
+    async (window) =>
+      withClients(
+        db,
+        await db.serviceAccountCredential.findMany({ where, select: credentialColumns, orderBy: [{ createdAt: 'desc' }, { id: 'asc' }], ...window }),
+      ),
   );
 }

@@ -29,30 +29,40 @@ export async function updateServiceAccount(ctx: DomainContext, id: string, patch
   let tokensRevoked = 0;
   // Memberships and IsActive decide what the account holds: the guard checks the result.
   const change = { permission: 'service-account:write', principals: [{ kind: 'service-account', id }] as const } satisfies GrantChange;
-  await onUniqueViolation(() => db.$transaction((tx) => guardGrantChange(ctx, tx, change, async () => {
-    // What it holds now (any write hands its power over); what it gains or loses the guard checks.
-    await assertCanManageServiceAccount(ctx, tx, id);
-    if (groupIds) await assertGroupsExist(tx, groupIds);
-    await tx.serviceAccount.update({
-      where: { id },
-      data: {
-        name,
-        nameNormalized: name === undefined ? undefined : normalizeName(name),
-        description: patchText(patch.Description),
-        isActive,
-        updatedAt: now,
-      },
-    });
-    if (groupIds) {
-      await tx.serviceAccountGroup.deleteMany({ where: { serviceAccountId: id, groupId: { notIn: groupIds } } });
-      if (added.length) await tx.serviceAccountGroup.createMany({ data: added.map((groupId) => ({ serviceAccountId: id, groupId })) });
-    }
-    if (activeChanged) {
-      const clients = await clientsOfServiceAccount(tx, id);
-      await tx.oAuthClient.updateMany({ where: { id: { in: clients.map((c) => c.id) } }, data: { isActive, updatedAt: now } });
-      if (!isActive) tokensRevoked = await revokeClientTokens(tx, clients.map((c) => c.clientId));
-    }
-  })), 'ServiceAccount.NameTaken');
+  await onUniqueViolation(
+    () =>
+      db.$transaction((tx) =>
+        guardGrantChange(ctx, tx, change, async () => {
+          // What it holds now (any write hands its power over); what it gains or loses the guard checks.
+          await assertCanManageServiceAccount(ctx, tx, id);
+          if (groupIds) await assertGroupsExist(tx, groupIds);
+          await tx.serviceAccount.update({
+            where: { id },
+            data: {
+              name,
+              nameNormalized: name === undefined ? undefined : normalizeName(name),
+              description: patchText(patch.Description),
+              isActive,
+              updatedAt: now,
+            },
+          });
+          if (groupIds) {
+            await tx.serviceAccountGroup.deleteMany({ where: { serviceAccountId: id, groupId: { notIn: groupIds } } });
+            if (added.length) await tx.serviceAccountGroup.createMany({ data: added.map((groupId) => ({ serviceAccountId: id, groupId })) });
+          }
+          if (activeChanged) {
+            const clients = await clientsOfServiceAccount(tx, id);
+            await tx.oAuthClient.updateMany({ where: { id: { in: clients.map((c) => c.id) } }, data: { isActive, updatedAt: now } });
+            if (!isActive)
+              tokensRevoked = await revokeClientTokens(
+                tx,
+                clients.map((c) => c.clientId),
+              );
+          }
+        }),
+      ),
+    'ServiceAccount.NameTaken',
+  );
   await publish(
     eventFrom(ctx, 'service-account.updated', id, {
       serviceAccountId: id,

@@ -10,7 +10,16 @@ import { revokeSession, revokeUserSessions } from './repo';
 
 // The signed-in person's sessions (spec 4.6): browser sessions (the hosted pages and the OAuth
 // engine share them) and native/OAuth client sessions. "Sign out everywhere" ends all of both.
-export type BrowserSessionDto = { Id: string; IsCurrent: boolean; CreatedAt: Date; LastSeenAt: Date; ExpiresAt: Date; IpAddress?: string; UserAgent?: string; Methods: string[] };
+export type BrowserSessionDto = {
+  Id: string;
+  IsCurrent: boolean;
+  CreatedAt: Date;
+  LastSeenAt: Date;
+  ExpiresAt: Date;
+  IpAddress?: string;
+  UserAgent?: string;
+  Methods: string[];
+};
 export type MySessions = { Sessions: BrowserSessionDto[]; ClientSessions: ClientSessionDto[] };
 
 export async function listMySessions(ctx: DomainContext): Promise<MySessions> {

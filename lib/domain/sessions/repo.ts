@@ -15,7 +15,8 @@ export async function createSession(
 ): Promise<{ token: string; sessionId: string }> {
   // The browser's earlier session (any person's) ends when a new one starts in it: one browser,
   // one live session, so a sign-in on a shared computer leaves nothing behind to resume.
-  if (input.replacesToken) await db.session.updateMany({ where: { tokenHash: sha256Hex(input.replacesToken), revokedAt: null }, data: { revokedAt: new Date() } });
+  if (input.replacesToken)
+    await db.session.updateMany({ where: { tokenHash: sha256Hex(input.replacesToken), revokedAt: null }, data: { revokedAt: new Date() } });
   const token = randomToken();
   const now = new Date();
   const id = newId();

@@ -9,5 +9,10 @@ import { assertActorHoldsAllOf } from '../groups/grant-change-guard';
 // transaction that writes: it takes the permission-graph lock and reads the users' groups and the
 // caller's authority afresh, so a concurrent change of memberships cannot slip between.
 export async function assertCanManageUsers(ctx: DomainContext, tx: RealmTx, userIds: readonly string[]): Promise<void> {
-  await assertActorHoldsAllOf(ctx, tx, userIds.map((id) => ({ kind: 'user', id }) as const), 'The user holds permissions you do not hold');
+  await assertActorHoldsAllOf(
+    ctx,
+    tx,
+    userIds.map((id) => ({ kind: 'user', id }) as const),
+    'The user holds permissions you do not hold',
+  );
 }

@@ -20,20 +20,25 @@ export async function createUser(ctx: DomainContext, input: CreateUserInput): Pr
   const passwordHash = password ? await hashPassword(password) : null;
   const db = await realmDb(ctx.realm);
   // A concurrent create that slipped past the check above.
-  const id = await onUniqueViolation(() => db.$transaction(async (tx) => {
-    await assertIdentityFree(tx, { userName: input.UserName, email: input.Email });
-    const created = await insertUser(tx, {
-      userName: input.UserName,
-      email: input.Email,
-      firstname: optionalText(input.Firstname),
-      lastname: optionalText(input.Lastname),
-      acronym: optionalText(input.Acronym),
-      passwordHash,
-      isActive: input.IsActive ?? true,
-      emailConfirmed: input.EmailConfirmed ?? false,
-    });
-    return created.id;
-  }), 'User.UserNameTaken', { email: 'User.EmailTaken' });
+  const id = await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        await assertIdentityFree(tx, { userName: input.UserName, email: input.Email });
+        const created = await insertUser(tx, {
+          userName: input.UserName,
+          email: input.Email,
+          firstname: optionalText(input.Firstname),
+          lastname: optionalText(input.Lastname),
+          acronym: optionalText(input.Acronym),
+          passwordHash,
+          isActive: input.IsActive ?? true,
+          emailConfirmed: input.EmailConfirmed ?? false,
+        });
+        return created.id;
+      }),
+    'User.UserNameTaken',
+    { email: 'User.EmailTaken' },
+  );
   await publish(eventFrom(ctx, 'user.created', id, { userId: id, hasPassword: Boolean(passwordHash), isActive: input.IsActive ?? true }));
   return requireUserRow(db, id);
 }

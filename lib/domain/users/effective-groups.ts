@@ -56,7 +56,12 @@ export async function effectiveGroups(ctx: DomainContext, userId: string): Promi
     const boundTo = info?.boundTo ?? [];
     const effective = effectiveFor(boundTo, appSlugs);
     const roles = links.filter((l) => l.groupId === r.id).map((l) => ({ ...l.role, permissions: parseStringList(l.role.permissions) }));
-    nodes.set(r.id, { id: r.id, boundTo, parentIds: graph.parentsOf.get(r.id) ?? [], roles: roles.map((x) => ({ name: x.name, appSlug: x.app.slug, permissions: x.permissions })) });
+    nodes.set(r.id, {
+      id: r.id,
+      boundTo,
+      parentIds: graph.parentsOf.get(r.id) ?? [],
+      roles: roles.map((x) => ({ name: x.name, appSlug: x.app.slug, permissions: x.permissions })),
+    });
     return {
       Id: r.id,
       Name: info?.name ?? r.id,

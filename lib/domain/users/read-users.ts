@@ -47,7 +47,11 @@ export async function listUsers(ctx: DomainContext, q: UserListQuery): Promise<P
   return readPage(
     q,
     () => db.user.count({ where }),
-    async (window) => withHasPassword(db, await db.user.findMany({ where, select: userColumns, orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }], ...window })),
+    async (window) =>
+      withHasPassword(
+        db,
+        await db.user.findMany({ where, select: userColumns, orderBy: [...sort(q.sortDescending ? 'desc' : 'asc'), { id: 'asc' }], ...window }),
+      ),
   );
 }
 

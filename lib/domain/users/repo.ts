@@ -25,7 +25,10 @@ export type UserRow = RealmPrisma.UserGetPayload<{ select: typeof userColumns }>
 
 export async function withHasPassword(db: RealmTx, rows: RealmPrisma.UserGetPayload<{ select: typeof userColumns }>[]): Promise<UserRow[]> {
   if (!rows.length) return [];
-  const has = await usersWithPassword(db, rows.map((r) => r.id));
+  const has = await usersWithPassword(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, hasPassword: has.has(r.id) }));
 }
 
@@ -72,7 +75,10 @@ export function userSearchWhere(search: string | undefined): RealmPrisma.UserWhe
 /** True when another user (deleted ones included) holds `email` as address or user name. */
 export async function isEmailTaken(db: RealmTx, email: string, exceptId?: string): Promise<boolean> {
   const e = normalizeEmail(email);
-  const clash = await db.user.findFirst({ where: { ...(exceptId ? { id: { not: exceptId } } : {}), OR: [{ emailNormalized: e }, { userNameNormalized: e }] }, select: { id: true } });
+  const clash = await db.user.findFirst({
+    where: { ...(exceptId ? { id: { not: exceptId } } : {}), OR: [{ emailNormalized: e }, { userNameNormalized: e }] },
+    select: { id: true },
+  });
   return clash !== null;
 }
 

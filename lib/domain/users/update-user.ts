@@ -28,26 +28,31 @@ export async function updateUser(ctx: DomainContext, id: string, patch: UpdateUs
   const deactivating = isActive === false && current.isActive;
   if (deactivating) assertNotSelf(ctx, [id]);
 
-  await onUniqueViolation(() => db.$transaction(async (tx) => {
-    await assertCanManageUsers(ctx, tx, [id]);
-    if (deactivating) await assertAdministratorsRemain(tx, { removedUserIds: [id] });
-    await assertIdentityFree(tx, { userName: userNameChanged ? userName : undefined, email: emailChanged ? email : undefined }, id);
-    await tx.user.update({
-      where: { id },
-      data: {
-        userName,
-        userNameNormalized: userName === undefined ? undefined : normalizeUserName(userName),
-        email,
-        emailNormalized: email === undefined ? undefined : normalizeEmail(email),
-        emailConfirmed: patchFlag(patch.EmailConfirmed) ?? (emailChanged ? false : undefined),
-        firstname: patchText(patch.Firstname),
-        lastname: patchText(patch.Lastname),
-        acronym: patchText(patch.Acronym),
-        isActive,
-        updatedAt: new Date(),
-      },
-    });
-  }), 'User.UserNameTaken', { email: 'User.EmailTaken' });
+  await onUniqueViolation(
+    () =>
+      db.$transaction(async (tx) => {
+        await assertCanManageUsers(ctx, tx, [id]);
+        if (deactivating) await assertAdministratorsRemain(tx, { removedUserIds: [id] });
+        await assertIdentityFree(tx, { userName: userNameChanged ? userName : undefined, email: emailChanged ? email : undefined }, id);
+        await tx.user.update({
+          where: { id },
+          data: {
+            userName,
+            userNameNormalized: userName === undefined ? undefined : normalizeUserName(userName),
+            email,
+            emailNormalized: email === undefined ? undefined : normalizeEmail(email),
+            emailConfirmed: patchFlag(patch.EmailConfirmed) ?? (emailChanged ? false : undefined),
+            firstname: patchText(patch.Firstname),
+            lastname: patchText(patch.Lastname),
+            acronym: patchText(patch.Acronym),
+            isActive,
+            updatedAt: new Date(),
+          },
+        });
+      }),
+    'User.UserNameTaken',
+    { email: 'User.EmailTaken' },
+  );
   // An inactive user cannot sign in (login and session checks read isActive); end live sessions now.
   if (deactivating) await revokeUserSessions(db, id);
   await publish(eventFrom(ctx, 'user.updated', id, { userId: id, changed: sentFields(patch) }));

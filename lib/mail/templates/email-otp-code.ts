@@ -7,9 +7,7 @@ export function emailOtpCodeMail(branding: Branding, input: { code: string; life
     subject: `Your ${branding.productName} sign-in code`,
     heading: input.secondFactor ? 'Your verification code' : 'Your sign-in code',
     paragraphs: [
-      input.secondFactor
-        ? `Enter this code to finish signing in to ${branding.productName}.`
-        : `Enter this code to sign in to ${branding.productName}.`,
+      input.secondFactor ? `Enter this code to finish signing in to ${branding.productName}.` : `Enter this code to sign in to ${branding.productName}.`,
       `The code works once and expires in ${lifetimeText(input.lifetimeMinutes)}. Never share it: nobody from ${branding.productName} will ask you for it.`,
     ],
     code: input.code,

@@ -14,7 +14,9 @@ export type AccountFinder = (ctx: KoaContextWithOIDC, sub: string) => Promise<En
 export async function issueNativeTokens(ctx: KoaContextWithOIDC, signIn: NativeSignIn, findAccount: AccountFinder): Promise<void> {
   const { provider, client } = ctx.oidc;
   if (!client) throw new errors.InvalidClient('client authentication failed');
-  const requested = String(ctx.oidc.params?.scope ?? 'openid').split(' ').filter(Boolean);
+  const requested = String(ctx.oidc.params?.scope ?? 'openid')
+    .split(' ')
+    .filter(Boolean);
   const allowed = new Set(String(client.scope ?? '').split(' '));
   const scope = requested.filter((s) => USER_SCOPES.has(s) && allowed.has(s)).join(' ');
   if (!scope.split(' ').includes('openid')) throw new errors.InvalidScope('openid is required', 'openid');

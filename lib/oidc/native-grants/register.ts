@@ -14,7 +14,7 @@ import { runNativeGrant } from './run-native';
 // `urn:gatehouse:otp` with `email` and `code` (and `invite_code` when registration needs one),
 // `urn:gatehouse:magic` with `token`, `urn:gatehouse:passkey` with `ceremony_id` and `assertion`.
 function param(ctx: KoaContextWithOIDC, name: string): string {
-  const value = (ctx.oidc.params)?.[name];
+  const value = ctx.oidc.params?.[name];
   if (typeof value !== 'string' || !value) throw new errors.InvalidRequest(`missing required parameter '${name}'`);
   return value;
 }
@@ -29,7 +29,10 @@ export function registerNativeGrants(provider: Provider, realm: RealmRecord, fin
       await runNativeGrant(ctx, realm, findAccount, {
         gty: NATIVE_GRANT_TYPES.otp,
         policy: 'email-otp-login',
-        prove: async (dctx) => ({ accountId: await proveEmailOtp(dctx, email, code, { appId: dctx.appId!, inviteCode: typeof inviteCode === 'string' ? inviteCode : null }), amr: ['otp'] }),
+        prove: async (dctx) => ({
+          accountId: await proveEmailOtp(dctx, email, code, { appId: dctx.appId!, inviteCode: typeof inviteCode === 'string' ? inviteCode : null }),
+          amr: ['otp'],
+        }),
       });
     },
     ['email', 'code', 'scope', 'invite_code'],

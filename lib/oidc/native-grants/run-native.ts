@@ -16,7 +16,12 @@ import { issueNativeTokens, type AccountFinder } from './issue-tokens';
 // tokens. Domain refusals become OAuth errors; a rate-limit refusal keeps the spec's 429 body.
 export type Proof = (ctx: DomainContext) => Promise<{ accountId: string; amr: string[] }>;
 
-export async function runNativeGrant(ctx: KoaContextWithOIDC, realm: RealmRecord, findAccount: AccountFinder, spec: { gty: string; policy: RateLimitPolicyName; prove: Proof }): Promise<void> {
+export async function runNativeGrant(
+  ctx: KoaContextWithOIDC,
+  realm: RealmRecord,
+  findAccount: AccountFinder,
+  spec: { gty: string; policy: RateLimitPolicyName; prove: Proof },
+): Promise<void> {
   const client = ctx.oidc.client;
   if (!client) throw new errors.InvalidClient('client authentication failed');
   const appId = (clientExtra(client, 'app_id') as string | undefined) ?? BUILT_IN_IDS.mainApp;

@@ -22,7 +22,8 @@ export function startPurgeSchedule(intervalMs = settings().purgeIntervalSeconds 
     const run = await withPurgeLock(() => purgeExpiredRows({ stopped: () => stopped }));
     if (!run.ran) return; // another instance is purging
     const { deleted, realms, failed } = run.value;
-    if (deleted.secrets + deleted.engineRows + deleted.revocations > 0 || failed > 0) logInfo('expired rows purged', { ...deleted, realms, failed, ms: Date.now() - started });
+    if (deleted.secrets + deleted.engineRows + deleted.revocations > 0 || failed > 0)
+      logInfo('expired rows purged', { ...deleted, realms, failed, ms: Date.now() - started });
   }
 
   function schedule(delayMs: number): void {

@@ -98,11 +98,25 @@ describe.each(targets)('purge of expired rows on $name', ({ name }) => {
         payload('Grant', 'g-forever', null),
       ],
     });
-    await db.revokedAccessToken.createMany({ data: [{ jtiHash: 'r-old', expiresAt: ago(1000) }, { jtiHash: 'r-live', expiresAt: later(HOUR) }] });
+    await db.revokedAccessToken.createMany({
+      data: [
+        { jtiHash: 'r-old', expiresAt: ago(1000) },
+        { jtiHash: 'r-live', expiresAt: later(HOUR) },
+      ],
+    });
     // A realm whose creation never finished has no database to purge: it is not visited.
     const global = await m.globalDb.getGlobalDb();
     const halfMade = randomUUID();
-    await global.realm.create({ data: { id: halfMade, slug: `h${halfMade.slice(0, 8)}`, displayName: 'H', primaryDomain: `${halfMade}.test`, databaseName: m.dbs.realmDatabaseName(halfMade), isProvisioned: false } });
+    await global.realm.create({
+      data: {
+        id: halfMade,
+        slug: `h${halfMade.slice(0, 8)}`,
+        displayName: 'H',
+        primaryDomain: `${halfMade}.test`,
+        databaseName: m.dbs.realmDatabaseName(halfMade),
+        isProvisioned: false,
+      },
+    });
 
     const report = await m.pass.purgeExpiredRows({ limits: { batchSize: 2, maxBatches: 100 } });
 

@@ -11,7 +11,10 @@ export default async function RealmSettingsPage() {
   if (!can(user, 'realm:admin')) return <NoAccess what="the realm settings" />;
   return (
     <>
-      <PageHeader title="Realm settings" description={`Sign-in, registration, passwords and branding of ${user.RealmDisplayName}. Applications may override some of these.`} />
+      <PageHeader
+        title="Realm settings"
+        description={`Sign-in, registration, passwords and branding of ${user.RealmDisplayName}. Applications may override some of these.`}
+      />
       <RealmSettingsForm />
     </>
   );

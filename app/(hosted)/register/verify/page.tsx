@@ -16,7 +16,11 @@ export default async function RegisterVerifyPage({ searchParams }: { searchParam
   const info = await appInfo(ctx);
   return (
     <HostedShell title="Finish creating your account">
-      {token ? <RegisterVerify token={token} methods={signInMethods(info)} fallback={defaultContinuation(ctx.realm)} /> : <IncompleteLink what="confirmation" />}
+      {token ? (
+        <RegisterVerify token={token} methods={signInMethods(info)} fallback={defaultContinuation(ctx.realm)} />
+      ) : (
+        <IncompleteLink what="confirmation" />
+      )}
     </HostedShell>
   );
 }

@@ -27,5 +27,7 @@ export default async function RealmPage({ params }: Props) {
     if (isAppError(e) && e.status === 404) notFound();
     throw e;
   }
-  return <RealmDetail initial={realm} canWrite={can(user, 'realm:write', 'control-plane')} canTransfer={can(user, 'control-plane:realm:write', 'control-plane')} />;
+  return (
+    <RealmDetail initial={realm} canWrite={can(user, 'realm:write', 'control-plane')} canTransfer={can(user, 'control-plane:realm:write', 'control-plane')} />
+  );
 }

@@ -13,7 +13,11 @@ export default async function NewRealmPage() {
   if (!can(user, 'realm:write', 'control-plane')) return <NoAccess what="realm creation" />;
   return (
     <>
-      <PageHeader back={{ href: '/console/realms', label: 'Realms' }} title="New realm" description="A realm gets its own database, the built-in application, default scopes and an Administrators group." />
+      <PageHeader
+        back={{ href: '/console/realms', label: 'Realms' }}
+        title="New realm"
+        description="A realm gets its own database, the built-in application, default scopes and an Administrators group."
+      />
       <CreateRealmForm />
     </>
   );

@@ -15,5 +15,14 @@ export default async function UserPage({ params, searchParams }: Props) {
   const { id } = await params;
   const created = (await searchParams).created === '1';
   const settings = await realmSettings((await pageContext()).realm);
-  return <UserDetail userId={id} selfId={user.Id} created={created} canWrite={can(user, 'user:write')} canReadGroups={can(user, 'authorization-group:read')} passwordMinLength={settings.PasswordPolicy.MinLength} />;
+  return (
+    <UserDetail
+      userId={id}
+      selfId={user.Id}
+      created={created}
+      canWrite={can(user, 'user:write')}
+      canReadGroups={can(user, 'authorization-group:read')}
+      passwordMinLength={settings.PasswordPolicy.MinLength}
+    />
+  );
 }
