@@ -72,7 +72,7 @@ const SECURITY_SCHEMES: Record<string, JsonSchema> = {
 };
 
 /** `createRealmEndpoint` -> `createRealm`. */
-export function operationIdOf(entry: CatalogEntry): string {
+function operationIdOf(entry: CatalogEntry): string {
   return entry.exportName.replace(/Endpoint$/, '') || `${entry.endpoint.method.toLowerCase()}${entry.endpoint.path}`;
 }
 

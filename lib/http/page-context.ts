@@ -46,7 +46,7 @@ export async function pageNonce(): Promise<string | undefined> {
 }
 
 /** The path and query of this page request, as proxy.ts saw it (for sign-in continuations). */
-export async function pagePath(): Promise<string> {
+async function pagePath(): Promise<string> {
   return (await headers()).get('x-gatehouse-path') ?? '/console';
 }
 
