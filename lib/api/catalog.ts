@@ -30,7 +30,7 @@ import * as userEndpoints from './user-endpoints';
 import * as userSecurityEndpoints from './user-security-endpoints';
 
 // Every endpoint declaration of the REST surface, collected from the `lib/api/*-endpoints.ts`
-// modules (ARCHITECTURE.md "One declaration per endpoint"). The OpenAPI document is generated from
+// modules (docs/architecture.md "One contract, typed end to end"). The OpenAPI document is generated from
 // this list; catalog.test.ts fails when an endpoints module is not imported here or when a route
 // under app/api binds an endpoint the catalog does not hold.
 //
