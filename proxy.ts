@@ -2,11 +2,11 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { settings } from './lib/config/env';
 import { pageCsp } from './lib/web/security-headers';
 
-// Next 16's middleware (ARCHITECTURE.md): thin on purpose. It sets the security headers of the
+// Next 16's middleware (docs/architecture.md): thin on purpose. It sets the security headers of the
 // HTML pages and sends anonymous visitors of the console and account pages to sign-in. It reads
 // no database and decides no authorization: it only looks for the session cookie's presence; the
 // pages and the API check the session itself. The matcher leaves out the API and static assets
-// (a catch-all matcher costs about 40% of route throughput, ENVIRONMENT.md).
+// (a catch-all matcher costs about 40% of route throughput, docs/environment.md).
 
 const SESSION_COOKIES = ['gatehouse_session', '__Host-gatehouse_session'];
 const PROTECTED = /^\/(console|account)(\/|$)/;
@@ -41,7 +41,7 @@ export function proxy(request: NextRequest): NextResponse {
 
 // Every page, present and future (the hosted pages, the console, the account area, /swagger, the
 // 404 page): everything but the API, the engine's paths and Next's static assets, which render no
-// HTML (a catch-all matcher would cost the API routes their throughput, ENVIRONMENT.md).
+// HTML (a catch-all matcher would cost the API routes their throughput, docs/environment.md).
 export const config = {
   matcher: ['/((?!api/|connect/|\\.well-known/|_next/static/|_next/image|favicon\\.ico|swagger/v1/|health).*)'],
 };

@@ -21,7 +21,7 @@ import { registerOAuthEngine } from './lib/oidc/register';
 // @ts-expect-error a plain ESM script shared with the build, no type declarations
 import { ensureNextTsconfig } from './scripts/next-tsconfig.mjs';
 
-// Wiring only (ARCHITECTURE.md): health, realm resolution from Host, then the OAuth engine, the
+// Wiring only (docs/architecture.md): health, realm resolution from Host, then the OAuth engine, the
 // real-time hub or Next. Domain logic lives in lib/.
 
 async function main(): Promise<void> {

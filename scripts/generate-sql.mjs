@@ -1,7 +1,7 @@
 // `npm run db:sql [name]`: writes the next SQL migration for each store (global, realm) and dialect
 // (sqlite, postgresql) when the models changed, then regenerates lib/db/migrations/generated.ts.
 //
-// Why this shape (ENVIRONMENT.md "Prisma 7"): `prisma migrate` cannot run offline here, so the DDL
+// Why this shape (docs/environment.md "Prisma 7"): `prisma migrate` cannot run offline here, so the DDL
 // comes from @prisma/schema-engine-wasm. "Before" is the schema the committed migrations really
 // produce: they are applied to a scratch database (a temporary SQLite file, or a temporary
 // PostgreSQL database on the DATABASE_URL server) and the engine diffs that live database against

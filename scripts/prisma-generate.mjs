@@ -1,6 +1,6 @@
 // Generates the four Prisma clients (global and realm stores, each for SQLite and PostgreSQL) from
 // the two engine-neutral model files. Prisma's CLI cannot download its schema engine here
-// (ENVIRONMENT.md), so PRISMA_SCHEMA_ENGINE_BINARY points at any executable: `generate` itself
+// (docs/environment.md), so PRISMA_SCHEMA_ENGINE_BINARY points at any executable: `generate` itself
 // runs on bundled WebAssembly.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';

@@ -19,7 +19,7 @@ export type NavItem = { href: string; label: string; description: string; sectio
   { permission: MainAppPermission; app?: undefined } | { permission: ControlPlanePermission; app: typeof CONTROL_PLANE_APP_SLUG }
 );
 
-export const NAV_ITEMS: NavItem[] = [
+const NAV_ITEMS: NavItem[] = [
   { href: '/console/users', label: 'Users', description: 'People who can sign in to this realm.', permission: 'user:read', section: 'Directory' },
   {
     href: '/console/groups',

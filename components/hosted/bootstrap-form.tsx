@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { newPasswordRule } from '@/lib/domain/credential-rules';
 import { api, ApiError } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
@@ -16,7 +17,7 @@ import { PasswordField } from '@/components/ui/field';
 const schemaFor = (minLength: number) =>
   z
     .object({
-      Password: z.string().min(minLength, `Use at least ${minLength} characters.`).max(256, 'Use at most 256 characters.'),
+      Password: newPasswordRule(minLength),
       Confirm: z.string().min(1, 'Enter the password again.'),
     })
     .refine((v) => v.Password === v.Confirm, { path: ['Confirm'], message: 'The two passwords do not match.' });

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { emailRule, loginBodySchema } from '@/lib/domain/credential-rules';
 import { api, ApiError, problemMessage } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
@@ -17,16 +18,12 @@ import { passkeyMessage, passkeySignIn } from './passkey';
 import { SecureSetupGrace, SecureSetupStep } from './secure-setup-step';
 import { TwoFactorStep } from './two-factor-step';
 
-const schema = z.object({
-  UserName: z.string().trim().min(1, 'Enter your user name or e-mail address.'),
-  Password: z.string().min(1, 'Enter your password.'),
-});
+// The API's own rules and messages (lib/domain/credential-rules.ts).
+const schema = loginBodySchema;
 type Values = z.infer<typeof schema>;
 const FIELDS = ['UserName', 'Password'] as const;
 
-const emailSchema = z.object({
-  Email: z.string().trim().min(1, 'Enter your e-mail address.').pipe(z.email('Enter a valid e-mail address, like name@example.com.')),
-});
+const emailSchema = z.object({ Email: emailRule });
 type EmailValues = z.infer<typeof emailSchema>;
 const EMAIL_FIELDS = ['Email'] as const;
 

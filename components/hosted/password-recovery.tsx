@@ -4,6 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { emailRule, newPasswordRule } from '@/lib/domain/credential-rules';
+import { forgotPasswordBodySchema } from '@/lib/domain/passwords/schemas';
 import { api, ApiError } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
@@ -11,13 +13,11 @@ import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/field';
 import { safeRedirect } from './safe-redirect';
 
-const email = z.string().trim().min(1, 'Enter your e-mail address.').pipe(z.email('Enter a valid e-mail address, like name@example.com.'));
-
 function loginHref(redirectTo: string | null): string {
   return redirectTo ? `/login?redirect=${encodeURIComponent(redirectTo)}` : '/login';
 }
 
-const forgotSchema = z.object({ Email: email });
+const forgotSchema = forgotPasswordBodySchema.pick({ Email: true });
 type ForgotValues = z.infer<typeof forgotSchema>;
 
 /** Asks for a reset link (spec 4.1); the answer is the same whether or not the address has an account. */
@@ -81,8 +81,8 @@ const RESET_FIELDS = ['Email', 'NewPassword', 'Confirm'] as const;
 export function ResetPasswordForm({ token, minLength }: { token: string; minLength: number }) {
   const schema = z
     .object({
-      Email: email,
-      NewPassword: z.string().min(minLength, `Use at least ${minLength} characters.`).max(1024, 'Use at most 1024 characters.'),
+      Email: emailRule,
+      NewPassword: newPasswordRule(minLength),
       Confirm: z.string().min(1, 'Enter the new password again.'),
     })
     .refine((v) => v.NewPassword === v.Confirm, { path: ['Confirm'], message: 'The two passwords do not match.' });

@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { emailRule, newPasswordRule } from '@/lib/domain/credential-rules';
 import { api, ApiError } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
@@ -36,13 +37,11 @@ function text(policy: FieldPolicy, requiredMessage: string, max: number) {
 function schemaFor(c: RegistrationConfig) {
   return z
     .object({
-      Email: z.string().trim().min(1, 'Enter your e-mail address.').pipe(z.email('Enter a valid e-mail address, like name@example.com.')),
+      Email: emailRule,
       UserName: text(c.fields.Username, 'Choose a user name.', 128),
       Firstname: text(c.fields.Firstname, 'Enter your first name.', 100),
       Lastname: text(c.fields.Lastname, 'Enter your last name.', 100),
-      Password: c.password
-        ? z.string().min(c.password.minLength, `Use at least ${c.password.minLength} characters.`).max(1024, 'Use at most 1024 characters.')
-        : z.string(),
+      Password: c.password ? newPasswordRule(c.password.minLength) : z.string(),
       Confirm: z.string(),
       InviteCode: c.inviteCode ? z.string().trim().min(1, 'Enter your invite code.').max(100) : z.string(),
     })

@@ -11,7 +11,7 @@ import { controlPlaneAdmin, createUser, quietDevReloads, type TestUser } from '.
 // with next-auth against the control-plane realm, driven from its own sign-in button to its
 // signed-in page. The control plane is used because its domain is plain `localhost`: next-auth
 // fetches discovery, the token and userinfo from the issuer on the server side, and Node does not
-// resolve `*.localhost` (ENVIRONMENT.md).
+// resolve `*.localhost` (docs/environment.md).
 
 const EXAMPLE_DIR = resolve('examples/nextjs-next-auth');
 const ISSUER = urlOn('localhost', '');

@@ -3,6 +3,7 @@ import { clearedSessionCookie, sessionCookie } from '../auth/session-cookie';
 import { currentUser } from '../domain/auth/current-user';
 import { logout } from '../domain/auth/logout';
 import { passwordLogin } from '../domain/auth/password-login';
+import { loginBodySchema, passwordRule } from '../domain/credential-rules';
 import { redeemAdminInvite } from '../domain/invites/redeem-admin-invite';
 import { defineEndpoint } from '../http/endpoint';
 import { applySignInOutcome } from '../http/sign-in-response';
@@ -23,7 +24,7 @@ export const loginEndpoint = defineEndpoint({
   tags: ['Account'],
   auth: 'anonymous',
   rateLimit: 'login',
-  body: z.object({ UserName: z.string().min(1).max(256), Password: z.string().min(1).max(1024) }),
+  body: loginBodySchema,
   response: loginOutcomeSchema,
   handler: async ({ ctx, body, headers }) => applySignInOutcome(await passwordLogin(ctx, body.UserName, body.Password), headers),
 });
@@ -73,7 +74,7 @@ export const bootstrapAdminEndpoint = defineEndpoint({
   tags: ['Account'],
   auth: 'anonymous',
   rateLimit: 'bootstrap',
-  body: z.object({ Token: z.string().min(1).max(200), Password: z.string().min(1).max(1024) }),
+  body: z.object({ Token: z.string().min(1).max(200), Password: passwordRule() }),
   response: sessionOutcome,
   handler: async ({ ctx, body, headers }) => {
     const { sessionToken, userId, userName } = await redeemAdminInvite(ctx, body.Token, body.Password);

@@ -30,7 +30,7 @@ import * as userEndpoints from './user-endpoints';
 import * as userSecurityEndpoints from './user-security-endpoints';
 
 // Every endpoint declaration of the REST surface, collected from the `lib/api/*-endpoints.ts`
-// modules (ARCHITECTURE.md "One declaration per endpoint"). The OpenAPI document is generated from
+// modules (docs/architecture.md "One contract, typed end to end"). The OpenAPI document is generated from
 // this list; catalog.test.ts fails when an endpoints module is not imported here or when a route
 // under app/api binds an endpoint the catalog does not hold.
 //
@@ -69,7 +69,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
 const METHODS: ReadonlySet<string> = new Set<HttpMethod>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** True for a value made by defineEndpoint (modules may also export schemas and helpers). */
-export function isEndpoint(value: unknown): value is AnyEndpoint {
+function isEndpoint(value: unknown): value is AnyEndpoint {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
@@ -102,5 +102,3 @@ function collect(modules: Record<string, Record<string, unknown>>): CatalogEntry
 export const catalogModules: readonly string[] = Object.keys(MODULES);
 
 export const catalogEntries: readonly CatalogEntry[] = collect(MODULES);
-
-export const endpointCatalog: readonly AnyEndpoint[] = catalogEntries.map((e) => e.endpoint);

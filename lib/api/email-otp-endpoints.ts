@@ -9,12 +9,13 @@ import { defineEndpoint } from '../http/endpoint';
 import { applySignInOutcome } from '../http/sign-in-response';
 import { loginOutcomeSchema } from './account-endpoints';
 import { emailOtpStatusSchema } from '../domain/email-otp/schemas';
+import { emailRule } from '../domain/credential-rules';
 
 // E-mail one-time codes (spec 4.3, 5.5, 5.6; CONTRACT.md "Account bodies"). With `Email` these are
 // a first factor; without it, and with the pending cookie of a sign-in that waits for a second
 // factor offering `email-otp`, they are that second step.
 const tags = ['E-mail one-time code'];
-const email = z.email().max(254);
+const email = emailRule;
 const pendingToken = (request: Request) => readPendingCookie(request.headers.get('cookie'));
 
 function secondStepToken(request: Request): string | undefined {

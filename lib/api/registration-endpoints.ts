@@ -6,6 +6,7 @@ import { verifyRegistration } from '../domain/registration/verify-registration';
 import { defineEndpoint } from '../http/endpoint';
 import { applySignInOutcome } from '../http/sign-in-response';
 import { loginOutcomeSchema } from './account-endpoints';
+import { emailRule, PASSWORD_MAX_LENGTH } from '../domain/credential-rules';
 
 // Self-registration (spec 2.5, 4.1; CONTRACT.md "Account bodies"). All anonymous.
 const tags = ['Registration'] as const;
@@ -34,11 +35,11 @@ export const registerEndpoint = defineEndpoint({
   auth: 'anonymous',
   rateLimit: 'register',
   body: z.object({
-    Email: z.email().max(254),
+    Email: emailRule,
     UserName: z.string().max(128).nullish(),
     Firstname: z.string().max(100).nullish(),
     Lastname: z.string().max(100).nullish(),
-    Password: z.string().max(1024).nullish(),
+    Password: z.string().max(PASSWORD_MAX_LENGTH).nullish(),
     InviteCode: z.string().max(100).nullish(),
     /** A continuation on this host (e.g. back to /connect/authorize), returned by verify-email. */
     Redirect: z.string().max(2000).nullish(),

@@ -9,7 +9,7 @@ import { defineEndpoint } from '../http/endpoint';
 // A user's sign-in security as administrators see and steer it (spec 4.7 "User administration").
 const common = { tags: ['User administration'], auth: 'user', permission: 'user:write', params: z.object({ id: z.string().min(1).max(64) }) } as const;
 
-export const securityInfoSchema = z.object({
+const securityInfoSchema = z.object({
   HasPassword: z.boolean(),
   TwoFactorEnabled: z.boolean(),
   HasAuthenticator: z.boolean(),

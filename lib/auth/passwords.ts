@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
 // Passwords people choose are hashed with argon2id at OWASP's parameters (m=19456 KiB, t=2, p=1),
-// off the event loop (@node-rs/argon2's async API runs on the libuv pool). ENVIRONMENT.md.
+// off the event loop (@node-rs/argon2's async API runs on the libuv pool). docs/environment.md.
 const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1, algorithm: 2 /* Argon2id */ } as const;
 
 export function hashPassword(password: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 
 // Secrets Gatehouse generates: 256 random bits, base64url. They are stored only as SHA-256
-// digests; a slow hash adds nothing against a 256-bit random value (ARCHITECTURE.md).
+// digests; a slow hash adds nothing against a 256-bit random value (docs/architecture.md).
 
 export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');

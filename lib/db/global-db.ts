@@ -10,7 +10,7 @@ import { connectClient, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-pragmas';
 import type { GlobalDb } from './types';
 
 // The global store (realm records, platform audit): one client per process, shared by server.ts
-// and Next's bundles through globalThis (ENVIRONMENT.md). The store is migrated on first use, so
+// and Next's bundles through globalThis (docs/environment.md). The store is migrated on first use, so
 // a fresh install needs no separate step.
 
 const POOL_MAX = 10;

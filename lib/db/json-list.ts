@@ -1,4 +1,4 @@
-// Lists are stored as JSON text (portable across SQLite and PostgreSQL, ENVIRONMENT.md "Prisma 7").
+// Lists are stored as JSON text (portable across SQLite and PostgreSQL, docs/environment.md "Prisma 7").
 // Reading is forgiving: a malformed column reads as empty rather than failing every list page.
 
 export function parseStringList(json: string | null | undefined): string[] {

@@ -8,7 +8,7 @@ import { migrations, type MigrationScript } from './migrations/generated';
 import { configureSqlite } from './sqlite-pragmas';
 
 // Applies the committed SQL (prisma/migrations, embedded in ./migrations/generated.ts) with the raw
-// drivers and our own bookkeeping table: Prisma's migrate cannot run here (ENVIRONMENT.md).
+// drivers and our own bookkeeping table: Prisma's migrate cannot run here (docs/environment.md).
 // Each migration runs in its own transaction and is recorded in the same transaction, so a crash
 // leaves either all of it or none. Two processes may race (two instances starting, or a request
 // opening a realm while `gatehouse migrate` runs): the loser waits for the lock, then sees the

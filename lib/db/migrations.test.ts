@@ -9,7 +9,7 @@ import type { Dialect } from './dialect';
 import { migratePostgres, migrateSqlite, storeMigrations, type MigrationScript, type Store } from './migrate';
 import { configureSqlite } from './sqlite-pragmas';
 
-// Guards the committed SQL (ENVIRONMENT.md "Prisma 7"): applied by our own runner to a fresh
+// Guards the committed SQL (docs/environment.md "Prisma 7"): applied by our own runner to a fresh
 // database, it must leave nothing for the schema engine to do against the current models. A model
 // edit without `npm run db:sql` fails here.
 

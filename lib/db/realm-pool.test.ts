@@ -187,7 +187,7 @@ describe.each(targets)('realm databases on $name', ({ name }) => {
     await expect(m.pool.getRealmDb(n)).rejects.toThrow();
     await m.dbs.dropRealmDatabase(n); // idempotent: realm creation uses it to undo
     if (name === 'sqlite') expect(existsSync(m.dialect.realmSqlitePath(n))).toBe(false);
-  }, 30_000); // DROP DATABASE right after CREATE can wait for a checkpoint (ENVIRONMENT.md)
+  }, 30_000); // DROP DATABASE right after CREATE can wait for a checkpoint (docs/environment.md)
 
   it('migrateAll upgrades the global store and every provisioned realm', async () => {
     expect(await m.globalDb.pingGlobalDb()).toBe(true);

@@ -14,7 +14,7 @@ import type { RealmDb } from './types';
 
 // One Prisma client per realm database, opened on demand and kept in an LRU: a fleet of realms
 // cannot all stay open (PostgreSQL allows 100 connections by default; a SQLite client costs about
-// 1.6 MiB), so idle realms are evicted and disconnected (ENVIRONMENT.md "Prisma 7").
+// 1.6 MiB), so idle realms are evicted and disconnected (docs/environment.md "Prisma 7").
 //
 // Sizing, PostgreSQL: each open realm holds at most PG_POOL_MAX connections, released after
 // PG_IDLE_MS without use, so the worst case is GATEHOUSE_REALM_POOL_MAX x PG_POOL_MAX busy realms

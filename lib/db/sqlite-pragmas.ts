@@ -20,7 +20,7 @@ export function configureSqlite(db: Database.Database, busyTimeoutMs = SQLITE_BU
 }
 
 /** A Prisma client's connection (its adapter sets the busy timeout; the migration step set WAL). */
-export async function configureSqliteClient(db: { $executeRawUnsafe(sql: string): Promise<number> }): Promise<void> {
+async function configureSqliteClient(db: { $executeRawUnsafe(sql: string): Promise<number> }): Promise<void> {
   for (const pragma of PER_CONNECTION) await db.$executeRawUnsafe(`PRAGMA ${pragma}`);
 }
 

@@ -1,5 +1,5 @@
 // Storage handle types. Code is typed against the SQLite clients; the PostgreSQL clients have the
-// same model types but classes that are not assignable to them (ENVIRONMENT.md "Prisma 7"), so the
+// same model types but classes that are not assignable to them (docs/environment.md "Prisma 7"), so the
 // factories (global-db.ts, realm-pool.ts) cast them once.
 import type { PrismaClient as GlobalSqliteClient, Prisma as GlobalPrismaNs } from './generated/global-sqlite/client';
 import type { PrismaClient as RealmSqliteClient, Prisma as RealmPrismaNs } from './generated/realm-sqlite/client';

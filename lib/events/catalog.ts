@@ -1,4 +1,4 @@
-// Every domain event Gatehouse publishes, declared once with the facts it carries (ARCHITECTURE.md:
+// Every domain event Gatehouse publishes, declared once with the facts it carries (docs/architecture.md:
 // one event per mutation, names `area.verbed`, data PII-free). `eventFrom` accepts only these names
 // with their payload, and subscribers match areas with `inEventAreas`, so a misspelt, renamed or
 // removed event breaks the build where it is published and where it is listened for.

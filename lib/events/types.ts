@@ -1,6 +1,6 @@
 import type { EventPayloads, EventType } from './catalog';
 
-// Domain events: one per mutation, published after commit (ARCHITECTURE.md). Names and payloads are
+// Domain events: one per mutation, published after commit (docs/architecture.md). Names and payloads are
 // declared once in ./catalog.ts.
 export type EventActor = { id?: string; name?: string; realmSlug?: string; kind: 'user' | 'service-account' | 'client' | 'system' | 'anonymous' };
 

@@ -45,7 +45,7 @@ export async function authenticateBearer(realm: RealmRecord, token: string, mode
   return { actor: { kind: 'client', clientId: verified.clientId }, bearer };
 }
 
-export const FORWARDED_FOR_HEADER = 'gatehouse-forwarded-for';
+const FORWARDED_FOR_HEADER = 'gatehouse-forwarded-for';
 
 /**
  * Trusted forwarders (spec 5.4): a backend acting for browsers calls with a bearer token of a

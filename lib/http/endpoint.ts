@@ -3,7 +3,7 @@ import type { ControlPlanePermission, CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG, Mai
 import type { DomainContext } from '../realm/context';
 import type { RateLimitPolicyName } from '../rate-limit/policies';
 
-// One declaration per endpoint (ARCHITECTURE.md): input schemas, authentication, permission,
+// One declaration per endpoint (docs/architecture.md): input schemas, authentication, permission,
 // rate-limit policy and response schema together. The route wrapper enforces it, and the OpenAPI
 // document is generated from the same declarations.
 

@@ -57,7 +57,7 @@ function withoutNull(schema: JsonSchema): JsonSchema {
 }
 
 /** Answers omit null members: drop `null` from every object property schema, recursively. */
-export function omitNullMembers(node: unknown): void {
+function omitNullMembers(node: unknown): void {
   if (Array.isArray(node)) {
     for (const item of node) omitNullMembers(item);
     return;

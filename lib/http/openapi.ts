@@ -5,7 +5,7 @@ import { errorResponsesFor, problemResponses, problemSchemas } from './openapi-p
 import { SchemaConverter, type JsonSchema } from './openapi-schema';
 
 // The OpenAPI 3.1 document of the REST surface, generated from the endpoint declarations
-// (ARCHITECTURE.md "One declaration per endpoint"): request schemas as the input side of zod, answers
+// (docs/architecture.md "One contract, typed end to end"): request schemas as the input side of zod, answers
 // as the output side of the allow-list they are parsed through. Served at /swagger/v1/swagger.json
 // and rendered at /swagger.
 
@@ -72,7 +72,7 @@ const SECURITY_SCHEMES: Record<string, JsonSchema> = {
 };
 
 /** `createRealmEndpoint` -> `createRealm`. */
-export function operationIdOf(entry: CatalogEntry): string {
+function operationIdOf(entry: CatalogEntry): string {
   return entry.exportName.replace(/Endpoint$/, '') || `${entry.endpoint.method.toLowerCase()}${entry.endpoint.path}`;
 }
 

@@ -9,7 +9,7 @@ import { resolveHost } from '../realm/resolve';
 import { actorFromCookie } from './authenticate';
 import { clientIp } from '../web/client-ip';
 
-// Server components build the same `{ realm, actor }` context as route handlers (ARCHITECTURE.md
+// Server components build the same `{ realm, actor }` context as route handlers (docs/architecture.md
 // "Layers"), from the request's Host and session cookie, so a page reads through the same domain
 // functions the REST API uses. Memoised per request with React's `cache`.
 
@@ -46,7 +46,7 @@ export async function pageNonce(): Promise<string | undefined> {
 }
 
 /** The path and query of this page request, as proxy.ts saw it (for sign-in continuations). */
-export async function pagePath(): Promise<string> {
+async function pagePath(): Promise<string> {
   return (await headers()).get('x-gatehouse-path') ?? '/console';
 }
 

@@ -2,7 +2,7 @@ import { AppError } from '../errors/app-error';
 
 // Reads a JSON request body with a size ceiling (413 past it) and clear 400/415 answers for
 // malformed or non-JSON bodies. An empty body reads as undefined.
-export const DEFAULT_BODY_LIMIT = 256 * 1024;
+const DEFAULT_BODY_LIMIT = 256 * 1024;
 
 export async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
   const declared = request.headers.get('content-length');

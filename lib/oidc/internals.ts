@@ -2,9 +2,9 @@ import type Provider from 'oidc-provider';
 import { clientSecretMatches } from '../domain/oauth-clients/client-secret';
 import { clientExtra } from './client-metadata';
 
-// The one file that reaches into oidc-provider internals (ARCHITECTURE.md).
+// The one file that reaches into oidc-provider internals (docs/architecture.md).
 //
-// Client secrets are stored as SHA-256 digests (ARCHITECTURE.md "Secrets by kind"), and the adapter
+// Client secrets are stored as SHA-256 digests (docs/security.md "Secrets at rest"), and the adapter
 // hands the digest to the engine as `client_secret`. The engine's own comparison expects plaintext,
 // so the client class of each provider compares the digest of what was presented instead. HMAC-based
 // client authentication (client_secret_jwt) and HS* signing, which need the plaintext, are disabled

@@ -20,7 +20,7 @@ import { inEventAreas, type EventArea } from '../events/catalog';
 
 // One oidc-provider per realm (issue 4.1): built on first use, cached, rebuilt when the realm or its
 // OAuth configuration changes, evicted when idle. Only realms resolved from a known Host reach here,
-// so Host-header injection cannot create providers (ENVIRONMENT.md).
+// so Host-header injection cannot create providers (docs/environment.md).
 export type RealmEngine = {
   realmId: string;
   revision: number;

@@ -2,7 +2,7 @@ import { getRealmDb } from '../db/realm-pool';
 import type { RealmDb } from '../db/types';
 import type { RealmRecord } from '../realm/realm-record';
 
-// What every domain operation receives (ARCHITECTURE.md): the realm and who acts. Route handlers,
+// What every domain operation receives (docs/architecture.md): the realm and who acts. Route handlers,
 // server components, the CLI and the OAuth engine all build one of these and call the same function.
 export type Actor =
   | { kind: 'anonymous' }

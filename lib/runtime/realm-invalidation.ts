@@ -6,7 +6,7 @@ import { shared } from './shared';
 
 // The caches of several instances (realm, realm settings, group graph, the OAuth engine's) stay
 // coherent through Redis: a change on one instance is announced on a channel, and every other
-// instance drops the caches registered here when it hears it (ARCHITECTURE.md "Scaling out").
+// instance drops the caches registered here when it hears it (docs/architecture.md "Scaling out").
 // Which changes are announced is start-up's business (lib/startup/start-up.ts).
 const CHANNEL = 'gatehouse:realm-changed';
 

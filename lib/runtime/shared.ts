@@ -1,5 +1,5 @@
 // Singletons shared by server.ts and Next's bundles. Each bundle gets its own copy of every module
-// (ENVIRONMENT.md), so module-level state would be duplicated: realm cache, database pools, event
+// (docs/environment.md), so module-level state would be duplicated: realm cache, database pools, event
 // bus and rate limiters live on globalThis under one key instead.
 const KEY = Symbol.for('gatehouse.shared');
 

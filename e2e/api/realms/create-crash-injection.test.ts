@@ -3,7 +3,7 @@ import { startExtraServer } from '../support/extra-server';
 import { adminCookie, api, CP_HOST, expectNoLeak, expectProblem, hostHeader, postRealm, realmDomain, suite, uniqueSlug } from '../support/harness';
 import { existingRealmDatabases, globalRealmRows } from '../support/storage';
 
-// Realm creation is all or nothing (spec 4.8, ARCHITECTURE.md): a server started with
+// Realm creation is all or nothing (spec 4.8, docs/architecture.md): a server started with
 // GATEHOUSE_TEST_FAIL_REALM_CREATE_AT=N throws right after step N. The create must answer 500 and
 // leave no global record (not even an unprovisioned reservation) and no tenant database, so that
 // the same slug can be created afterwards on a normal server sharing the store.

@@ -3,7 +3,7 @@ import { generate } from 'otplib';
 import { ensureAdmin, gatehouse, signIn, urlOn } from './env';
 
 // Shared by the account-*.spec.ts files: an authenticator app, Chromium's virtual authenticator,
-// and a realm of its own on `<slug>.localhost` (ENVIRONMENT.md "Browser tests and WebAuthn").
+// and a realm of its own on `<slug>.localhost` (docs/environment.md "Browsers").
 
 /**
  * An authenticator app. The server takes the previous, current and next 30-second step, each once

@@ -5,7 +5,7 @@ import { expect, type Page } from '@playwright/test';
 export const PORT = Number(process.env.GATEHOUSE_E2E_PORT ?? 3310);
 export const DATA_DIR = process.env.GATEHOUSE_E2E_DATA_DIR ?? '';
 
-/** `http://<host>:<port><path>`; `*.localhost` resolves to loopback in Chromium (ENVIRONMENT.md). */
+/** `http://<host>:<port><path>`; `*.localhost` resolves to loopback in Chromium (docs/environment.md). */
 export function urlOn(host: string, path = '/'): string {
   return `http://${host}:${PORT}${path}`;
 }

@@ -145,7 +145,7 @@ function evaluateFetch(page: Page, method: string, path: string, body?: unknown)
 
 /**
  * A request context signed in as the realm's administrator. Node does not resolve `*.localhost`:
- * it connects to 127.0.0.1 and names the realm in the Host header (ENVIRONMENT.md).
+ * it connects to 127.0.0.1 and names the realm in the Host header (docs/environment.md).
  */
 export async function realmAdmin(realm: TestRealm): Promise<APIRequestContext> {
   const request = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${PORT}`, extraHTTPHeaders: { host: `${realm.host}:${PORT}` } });

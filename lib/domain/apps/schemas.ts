@@ -23,7 +23,7 @@ export const appSummarySchema = z.object({
 // The sparse override document (spec 4.7 "Settings"): only sections that are set appear. Their
 // inner shapes are owned by the settings work; here the known sections are passed through.
 const section = z.record(z.string(), z.unknown()).nullish();
-export const settingsSchema = z.object({
+const settingsSchema = z.object({
   Origin: section,
   Branding: section,
   EmailBranding: section,

@@ -25,7 +25,7 @@ const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
   invite: 'Authentication',
 };
 
-export function securityCategory(type: EventType): string | undefined {
+function securityCategory(type: EventType): string | undefined {
   return Object.entries(REALM_CATEGORIES).find(([area]) => type.startsWith(`${area}.`))?.[1];
 }
 

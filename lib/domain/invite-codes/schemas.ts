@@ -4,7 +4,7 @@ import { INVITE_CODE_STATUSES } from './status';
 
 // Wire shapes of the invite-code endpoints (spec 4.7). The answer never carries the code's hash;
 // the plaintext code appears only in the answer to the mint call.
-export const MAX_CODES_PER_MINT = 100;
+const MAX_CODES_PER_MINT = 100;
 
 export const mintInviteCodesSchema = z.object({
   Label: z.string().trim().max(200).nullish(),
@@ -28,7 +28,7 @@ export const inviteCodeSchema = z.object({
 });
 export type InviteCodeDto = z.infer<typeof inviteCodeSchema>;
 
-export const mintedInviteCodeSchema = inviteCodeSchema.extend({ Code: z.string() });
+const mintedInviteCodeSchema = inviteCodeSchema.extend({ Code: z.string() });
 export const mintInviteCodesResponseSchema = z.union([mintedInviteCodeSchema, z.object({ Codes: z.array(mintedInviteCodeSchema) })]);
 
 export const inviteCodeListQuerySchema = pageQuerySchema.extend({ status: z.enum(INVITE_CODE_STATUSES).optional() });

@@ -1,7 +1,7 @@
 import { randomToken, safeEqual, sha256Hex } from '../../crypto/tokens';
 
 // Client secrets are generated 256-bit values, shown once and stored as a SHA-256 digest
-// (ARCHITECTURE.md "Secrets by kind"): a slow hash would cap the token endpoint at the hash rate.
+// (docs/security.md "Secrets at rest"): a slow hash would cap the token endpoint at the hash rate.
 // The OAuth engine compares through `clientSecretMatches` (lib/oidc/internals.ts).
 
 export function newClientSecret(): { secret: string; secretHash: string } {

@@ -2,7 +2,7 @@ import type { RealmPrisma, RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 
 // Reads of OAuth clients (spec 4.7 "OAuth clients"). The columns deliberately leave out the secret's
-// hash: only the OAuth engine reads it, to verify a presented secret (ARCHITECTURE.md "Storage").
+// hash: only the OAuth engine reads it, to verify a presented secret (docs/architecture.md "Data access").
 
 export const clientColumns = {
   id: true,

@@ -12,7 +12,7 @@ import { realmSettings } from '../realm-settings/realm-settings';
 // MailScope (its appId is the request's App).
 export type MailScope = { realm: RealmRecord; appId?: string };
 
-export async function mailBranding(scope: MailScope): Promise<Branding> {
+async function mailBranding(scope: MailScope): Promise<Branding> {
   const { realm } = scope;
   const s = await realmSettings(realm);
   const base: Branding = {

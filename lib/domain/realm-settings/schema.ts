@@ -5,7 +5,7 @@ import { z } from 'zod';
 // a default reaches every realm that never set the field.
 
 export const FIELD_POLICIES = ['Off', 'Optional', 'Required'] as const;
-export const REGISTRATION_POSTURES = ['Off', 'JitOnOtp', 'ExplicitEndpoint'] as const;
+const REGISTRATION_POSTURES = ['Off', 'JitOnOtp', 'ExplicitEndpoint'] as const;
 
 const wholeNumber = (min: number, max: number) =>
   z.number({ error: 'Enter a whole number.' }).int('Enter a whole number.').min(min, `Use at least ${min}.`).max(max, `Use at most ${max}.`);

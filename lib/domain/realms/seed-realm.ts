@@ -13,7 +13,7 @@ import { INVITE_READ_SCOPE, INVITE_WRITE_SCOPE, MANAGEMENT_AUDIENCE, MANAGEMENT_
  */
 export const MANAGEMENT_API = { name: 'Gatehouse Management API', audience: MANAGEMENT_AUDIENCE, scope: MANAGEMENT_SCOPE } as const;
 
-export const ADMINISTRATORS_GROUP = 'Administrators';
+const ADMINISTRATORS_GROUP = 'Administrators';
 
 const DEFAULT_SCOPES: { name: string; displayName: string; description: string }[] = [
   { name: 'openid', displayName: 'OpenID', description: 'Sign you in' },

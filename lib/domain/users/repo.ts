@@ -4,7 +4,7 @@ import { normalizeEmail, normalizeUserName } from './insert-user';
 import { usersWithPassword } from './password-presence';
 
 // Reads of user rows for the admin API. Credential material stays out: the hash is never selected,
-// only whether one exists (ARCHITECTURE.md "Storage through handles").
+// only whether one exists (docs/architecture.md "Data access").
 
 export const userColumns = {
   id: true,
