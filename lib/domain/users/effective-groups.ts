@@ -6,7 +6,7 @@ import { effectiveFor, unknownApps } from '../groups/bound-to';
 import { reachGroups } from '../groups/graph';
 import { loadGroupGraph } from '../groups/graph-repo';
 import { parseStringList } from '../../db/json-list';
-import { requireUserRow } from './repo';
+import { requireUserRecord } from './repo';
 import { refsOf, sortReached, type GroupRef } from './user-groups';
 
 // GET /api/user/{id}/effective-groups (spec 4.7 "live membership diagnostics", 5.7): every group
@@ -36,7 +36,7 @@ export type EffectiveGroupsView = {
 export async function effectiveGroups(ctx: DomainContext, userId: string): Promise<EffectiveGroupsView> {
   await requirePermission(ctx, 'user:read');
   const db = await realmDb(ctx.realm);
-  const user = await requireUserRow(db, userId);
+  const user = await requireUserRecord(db, userId);
   const [graph, direct, apps] = await Promise.all([
     loadGroupGraph(db),
     db.groupMember.findMany({ where: { userId }, select: { groupId: true } }),

@@ -5,7 +5,7 @@ import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { guardGrantChange, type GrantChange } from '../groups/grant-change-guard';
 import { assertAdministratorsRemain } from '../groups/last-administrator';
-import { requireUserRow } from './repo';
+import { requireUserRecord } from './repo';
 
 // DELETE /api/user/{id}/groups/{groupId} (spec 4.7): removes a direct membership only; inherited
 // ones end by changing the nesting. Taking away permissions one does not hold is refused like
@@ -13,7 +13,7 @@ import { requireUserRow } from './repo';
 export async function removeUserFromGroup(ctx: DomainContext, userId: string, groupId: string): Promise<void> {
   await requirePermission(ctx, 'user:write');
   const db = await realmDb(ctx.realm);
-  await requireUserRow(db, userId);
+  await requireUserRecord(db, userId);
   const key = { groupId_userId: { groupId, userId } };
   const change = { permission: 'user:write', principals: [{ kind: 'user', id: userId }] as const } satisfies GrantChange;
   await db.$transaction((tx) =>

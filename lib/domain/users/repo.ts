@@ -21,9 +21,11 @@ export const userColumns = {
   updatedAt: true,
 } as const satisfies RealmPrisma.UserSelect;
 
-export type UserRow = RealmPrisma.UserGetPayload<{ select: typeof userColumns }> & { hasPassword: boolean };
+export type UserRecord = RealmPrisma.UserGetPayload<{ select: typeof userColumns }>;
+/** A user as the admin API answers it: whether a password is set is a second, indexed read. */
+export type UserRow = UserRecord & { hasPassword: boolean };
 
-export async function withHasPassword(db: RealmTx, rows: RealmPrisma.UserGetPayload<{ select: typeof userColumns }>[]): Promise<UserRow[]> {
+export async function withHasPassword(db: RealmTx, rows: UserRecord[]): Promise<UserRow[]> {
   if (!rows.length) return [];
   const has = await usersWithPassword(
     db,
@@ -32,16 +34,21 @@ export async function withHasPassword(db: RealmTx, rows: RealmPrisma.UserGetPayl
   return rows.map((r) => ({ ...r, hasPassword: has.has(r.id) }));
 }
 
-/** The user, deleted or not, or 404 User.NotFound. */
-export async function requireUserRow(db: RealmTx, id: string): Promise<UserRow> {
+/** The user, deleted or not, or 404 User.NotFound (one read: for checks and for the user's fields). */
+export async function requireUserRecord(db: RealmTx, id: string): Promise<UserRecord> {
   const row = await db.user.findUnique({ where: { id }, select: userColumns });
   if (!row) throw new AppError('User.NotFound');
-  return (await withHasPassword(db, [row]))[0];
+  return row;
 }
 
-/** As requireUserRow, and 409 User.Deleted for a soft-deleted user (restore it first). */
-export async function requireLiveUserRow(db: RealmTx, id: string): Promise<UserRow> {
-  const row = await requireUserRow(db, id);
+/** As requireUserRecord, with whether a password is set: for answers that carry HasPassword. */
+export async function requireUserRow(db: RealmTx, id: string): Promise<UserRow> {
+  return (await withHasPassword(db, [await requireUserRecord(db, id)]))[0];
+}
+
+/** As requireUserRecord, and 409 User.Deleted for a soft-deleted user (restore it first). */
+export async function requireLiveUserRow(db: RealmTx, id: string): Promise<UserRecord> {
+  const row = await requireUserRecord(db, id);
   if (row.deletedAt) throw new AppError('User.Deleted');
   return row;
 }

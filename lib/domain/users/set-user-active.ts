@@ -6,7 +6,7 @@ import { revokeUserSessions } from '../sessions/repo';
 import { assertCanManageUsers } from './can-manage';
 import { assertNotSelf } from './guard-rails';
 import { assertAdministratorsRemain } from '../groups/last-administrator';
-import { requireLiveUserRow, requireUserRow, type UserRow } from './repo';
+import { requireLiveUserRow, requireUserRow, withHasPassword, type UserRow } from './repo';
 
 // PUT /api/user/{id}/active (spec 4.7). Deactivation ends every session of the user at once; it is
 // refused for oneself and for the last active administrator. Setting the current value is a no-op.
@@ -14,7 +14,7 @@ export async function setUserActive(ctx: DomainContext, id: string, isActive: bo
   await requirePermission(ctx, 'user:write');
   const db = await realmDb(ctx.realm);
   const current = await requireLiveUserRow(db, id);
-  if (current.isActive === isActive) return current;
+  if (current.isActive === isActive) return (await withHasPassword(db, [current]))[0];
   if (!isActive) assertNotSelf(ctx, [id]);
   await db.$transaction(async (tx) => {
     await assertCanManageUsers(ctx, tx, [id]);

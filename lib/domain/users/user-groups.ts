@@ -2,7 +2,7 @@ import { requirePermission } from '../../authz/require-permission';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { reachGroups, type ReachedGroup } from '../groups/graph';
 import { loadGroupGraph, type GroupInfo } from '../groups/graph-repo';
-import { requireUserRow } from './repo';
+import { requireUserRecord } from './repo';
 
 // GET /api/user/{id}/groups (spec 4.7): the groups a user belongs to directly and those reached
 // through nesting (spec 5.7), each with the chain it is inherited through.
@@ -21,7 +21,7 @@ export type UserGroupView = {
 export async function listUserGroups(ctx: DomainContext, userId: string): Promise<UserGroupView[]> {
   await requirePermission(ctx, 'user:read');
   const db = await realmDb(ctx.realm);
-  await requireUserRow(db, userId);
+  await requireUserRecord(db, userId);
   const [graph, direct] = await Promise.all([loadGroupGraph(db), db.groupMember.findMany({ where: { userId }, select: { groupId: true } })]);
   const reached = reachGroups(
     direct.map((m) => m.groupId),
