@@ -49,12 +49,13 @@ export const CREDENTIAL_MODULES = [
   'lib/domain/users/set-user-password.ts',
   'lib/domain/users/password-presence.ts',
   'lib/domain/auth/password-login.ts',
+  'lib/domain/login-providers/provider-secret.ts',
   'lib/oidc/adapter.ts',
   'lib/oidc/client-metadata.ts',
   'lib/cli/recover-bootstrap-admin.ts',
 ];
 /** Columns holding credential material (prisma/realm.models.prisma). */
-const CREDENTIAL_COLUMNS = ['passwordHash', 'tokenHash', 'secretHash', 'secretEncrypted', 'codeHash', 'emailTokenHash', 'privateJwk'];
+const CREDENTIAL_COLUMNS = ['passwordHash', 'tokenHash', 'secretHash', 'secretEncrypted', 'codeHash', 'emailTokenHash', 'privateJwk', 'upstreamIdTokenEncrypted'];
 const credentialName = `/^(${CREDENTIAL_COLUMNS.join('|')})$/`;
 
 const PRISMA = {
