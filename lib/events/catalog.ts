@@ -21,7 +21,7 @@ export type EventPayloads = {
   'auth.email-otp-requested': MaybePerson & { knownAddress: boolean };
   'auth.login-blocked-secure-setup': Person & { success: false };
   'auth.login-failed': Failed<{ userName?: string; method?: string }>;
-  'auth.login-succeeded': { method: string };
+  'auth.login-succeeded': { method: string; provider?: string; loginProviderId?: string };
   'auth.logout': undefined;
   'auth.magic-link-failed': Failed<{ userId?: string }>;
   'auth.magic-link-requested': MaybePerson & { knownAddress: boolean };

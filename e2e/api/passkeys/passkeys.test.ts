@@ -333,7 +333,7 @@ describe('passkeys', () => {
       expectProblem(await api(host, 'DELETE', `/api/account/passkey/${first.passkey.Id}`, { cookie: userJar }), 404, 'Passkey.NotFound');
     });
 
-    it('a user without a password keeps at least one passkey: 409 Idp.LastAuthMethod', async () => {
+    it('a user without a password keeps at least one passkey: 400 Idp.LastAuthMethod', async () => {
       // A passwordless account, made through self-registration.
       await patchSettings(host, admin.jar, { SelfRegistration: { Posture: 'ExplicitEndpoint' } });
       const email = `pwless-${uniqueSlug('u')}@example.test`;
@@ -348,7 +348,7 @@ describe('passkeys', () => {
       const two = await addPasskey(host, jar, a, 'two');
       expect((await api(host, 'DELETE', `/api/account/passkey/${one.passkey.Id}`, { cookie: jar })).status).toBe(204);
       const last = await api(host, 'DELETE', `/api/account/passkey/${two.passkey.Id}`, { cookie: jar });
-      expectProblem(last, 409, 'Idp.LastAuthMethod');
+      expectProblem(last, 400, 'Idp.LastAuthMethod');
       expect((await api(host, 'GET', '/api/account/passkey', { cookie: jar })).body.map((p: { Id: string }) => p.Id)).toEqual([two.passkey.Id]);
 
       // Removing the last two at once: one goes, the other is refused.

@@ -23,8 +23,14 @@ export type SignInOutcome =
   | { kind: 'second-factor'; pendingToken: string; body: { requiresTwoFactor: true; mfaMethods: SecondFactor[] } }
   | { kind: 'setup-blocked'; pendingToken: string; body: { requiresSecureSetup: true; gracePeriod: false } };
 
+/**
+ * The upstream an external sign-in came through (issue 10): named in the security log, and kept on
+ * the session with the upstream's sealed ID token for RP-initiated logout at that upstream.
+ */
+export type UpstreamSignIn = { loginProviderId: string; provider: string; idTokenSealed?: string };
+
 /** Data carried by the pending-second-factor secret (the short-lived `gatehouse_mfa` cookie). */
-export type PendingSignIn = { amr: AuthMethod[]; setupOnly?: boolean };
+export type PendingSignIn = { amr: AuthMethod[]; setupOnly?: boolean; upstream?: UpstreamSignIn };
 
 export type UserFacts = { id: string; userName: string; twoFactorEnabled: boolean; twoFactorPolicy: string; secureSetupDueAt: Date | null; passkeys: number };
 
@@ -93,7 +99,13 @@ function twoFactorRequired(user: Pick<UserFacts, 'twoFactorPolicy'>, realmRequir
   return user.twoFactorPolicy === 'Required' || (user.twoFactorPolicy !== 'Exempt' && realmRequires);
 }
 
-export async function completeFirstFactor(ctx: DomainContext, userId: string, method: AuthMethod, known?: UserFacts): Promise<SignInOutcome> {
+export async function completeFirstFactor(
+  ctx: DomainContext,
+  userId: string,
+  method: AuthMethod,
+  known?: UserFacts,
+  upstream?: UpstreamSignIn,
+): Promise<SignInOutcome> {
   const db = await realmDb(ctx.realm);
   const user = known ?? (await userFacts(ctx, userId));
   const s = await realmSettings(ctx.realm);
@@ -103,7 +115,7 @@ export async function completeFirstFactor(ctx: DomainContext, userId: string, me
   // enrolled second factor is a passkey.
   const mfaMethods = await offeredSecondFactors(ctx, user, method);
   if (method !== 'hwk' && (user.twoFactorEnabled || (required && mfaMethods.length > 0))) {
-    const { secret } = await issueSecret(db, { purpose: 'mfa-pending', userId, data: { amr: [method] } satisfies PendingSignIn });
+    const { secret } = await issueSecret(db, { purpose: 'mfa-pending', userId, data: { amr: [method], upstream } satisfies PendingSignIn });
     await publish(eventFrom(ctx, 'auth.second-factor-required', userId, { userId, userName: user.userName, method }));
     return { kind: 'second-factor', pendingToken: secret, body: { requiresTwoFactor: true, mfaMethods } };
   }
@@ -119,25 +131,25 @@ export async function completeFirstFactor(ctx: DomainContext, userId: string, me
       const { secret } = await issueSecret(db, {
         purpose: 'mfa-pending',
         userId,
-        data: { amr: [method], setupOnly: true } satisfies PendingSignIn,
+        data: { amr: [method], setupOnly: true, upstream } satisfies PendingSignIn,
         ttlMinutes: 15,
       });
       await publish(eventFrom(ctx, 'auth.login-blocked-secure-setup', userId, { userId, userName: user.userName, success: false }));
       return { kind: 'setup-blocked', pendingToken: secret, body: { requiresSecureSetup: true, gracePeriod: false } };
     }
-    const session = await startSession(ctx, user, [method]);
+    const session = await startSession(ctx, user, [method], upstream);
     return {
       kind: 'session',
       sessionToken: session,
       body: { authenticated: true, userId, userName: user.userName, requiresSecureSetup: true, gracePeriod: true, secureSetupDueAt: due },
     };
   }
-  const session = await startSession(ctx, user, method === 'hwk' ? ['hwk', 'user'] : [method]);
+  const session = await startSession(ctx, user, method === 'hwk' ? ['hwk', 'user'] : [method], upstream);
   return { kind: 'session', sessionToken: session, body: { authenticated: true, userId, userName: user.userName } };
 }
 
 /** Opens the browser session once every required factor is proven; returns the cookie token. */
-export async function startSession(ctx: DomainContext, user: { id: string; userName: string }, amr: string[]): Promise<string> {
+export async function startSession(ctx: DomainContext, user: { id: string; userName: string }, amr: string[], upstream?: UpstreamSignIn): Promise<string> {
   const db = await realmDb(ctx.realm);
   const { token, sessionId } = await createSession(db, {
     userId: user.id,
@@ -146,8 +158,13 @@ export async function startSession(ctx: DomainContext, user: { id: string; userN
     userAgent: ctx.userAgent,
     touchLastLogin: true,
     replacesToken: ctx.presentedSessionToken,
+    loginProviderId: upstream?.loginProviderId,
+    upstreamIdTokenSealed: upstream?.idTokenSealed,
   });
   const signedIn = { ...ctx, actor: { kind: 'user' as const, userId: user.id, userName: user.userName, sessionId } };
-  await publish(eventFrom(signedIn, 'auth.login-succeeded', user.id, { method: amr.join('+') }));
+  await publish(eventFrom(signedIn, 'auth.login-succeeded', user.id, {
+      method: amr.join('+'),
+      ...(upstream ? { provider: upstream.provider, loginProviderId: upstream.loginProviderId } : {}),
+    }));
   return token;
 }

@@ -9,6 +9,7 @@ import {
   userFactsSelect,
   type AuthMethod,
   type PendingSignIn,
+  type UpstreamSignIn,
   type SecondFactor,
   type SignInOutcome,
 } from '../auth/sign-in';
@@ -23,7 +24,15 @@ import { secretPurposes } from '../one-time-secrets/purposes';
 
 export type PendingUser = { id: string; userName: string; email: string; twoFactorEnabled: boolean };
 
-export type Pending = { id: string; amr: AuthMethod[]; setupOnly: boolean; user: PendingUser };
+export type Pending = { id: string; amr: AuthMethod[]; setupOnly: boolean; upstream?: UpstreamSignIn; user: PendingUser };
+
+/** The upstream carried by a pending sign-in, when it has the expected shape (it is our own data, read back). */
+function upstreamOf(value: unknown): UpstreamSignIn | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  if (typeof v.loginProviderId !== 'string' || typeof v.provider !== 'string') return undefined;
+  return { loginProviderId: v.loginProviderId, provider: v.provider, idTokenSealed: typeof v.idTokenSealed === 'string' ? v.idTokenSealed : undefined };
+}
 
 const AMR: ReadonlySet<string> = new Set<AuthMethod>(['pwd', 'otp', 'mail', 'hwk', 'fed']);
 
@@ -62,6 +71,7 @@ async function loadPending(ctx: DomainContext, token: string | undefined): Promi
     id: r.record.id,
     amr,
     setupOnly: data.setupOnly === true,
+    upstream: upstreamOf(data.upstream),
     user: { id: user.id, userName: user.userName, email: user.email, twoFactorEnabled: user.twoFactorEnabled },
   };
 }
@@ -102,6 +112,6 @@ export async function finishPendingSignIn(ctx: DomainContext, pending: Pending, 
   const used = await db.oneTimeSecret.updateMany({ where: { id: pending.id, usedAt: null }, data: { usedAt: new Date() } });
   if (used.count !== 1) throw noPending();
   const amr = [...pending.amr, method];
-  const sessionToken = await startSession(ctx, pending.user, amr);
+  const sessionToken = await startSession(ctx, pending.user, amr, pending.upstream);
   return { kind: 'session', sessionToken, body: { authenticated: true, userId: pending.user.id, userName: pending.user.userName } };
 }

@@ -11,7 +11,17 @@ export type LiveSession = { id: string; userId: string; userName: string; amr: s
 
 export async function createSession(
   db: RealmDb,
-  input: { userId: string; amr: string[]; ipAddress?: string; userAgent?: string; touchLastLogin?: boolean; replacesToken?: string },
+  input: {
+    userId: string;
+    amr: string[];
+    ipAddress?: string;
+    userAgent?: string;
+    touchLastLogin?: boolean;
+    replacesToken?: string;
+    /** The upstream of an external sign-in and its sealed ID token (RP-initiated logout). */
+    loginProviderId?: string;
+    upstreamIdTokenSealed?: string;
+  },
 ): Promise<{ token: string; sessionId: string }> {
   // The browser's earlier session (any person's) ends when a new one starts in it: one browser,
   // one live session, so a sign-in on a shared computer leaves nothing behind to resume.
@@ -29,6 +39,8 @@ export async function createSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+    loginProviderId: input.loginProviderId,
+    upstreamIdTokenEncrypted: input.upstreamIdTokenSealed,
   };
   if (input.touchLastLogin) {
     // One write and one commit for the session and the user's last sign-in.
