@@ -7,6 +7,8 @@ import * as emailOtpEndpoints from './email-otp-endpoints';
 import * as nativeEndpoints from './native-endpoints';
 import * as sessionEndpoints from './session-endpoints';
 import * as emailVerificationEndpoints from './email-verification-endpoints';
+import * as externalLinkEndpoints from './external-link-endpoints';
+import * as loginProviderEndpoints from './login-provider-endpoints';
 import * as groupEndpoints from './group-endpoints';
 import * as inviteCodeEndpoints from './invite-code-endpoints';
 import * as logEndpoints from './log-endpoints';
@@ -43,6 +45,8 @@ const MODULES: Record<string, Record<string, unknown>> = {
   native: nativeEndpoints,
   session: sessionEndpoints,
   'email-verification': emailVerificationEndpoints,
+  'external-link': externalLinkEndpoints,
+  'login-provider': loginProviderEndpoints,
   group: groupEndpoints,
   'invite-code': inviteCodeEndpoints,
   log: logEndpoints,

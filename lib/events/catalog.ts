@@ -20,6 +20,7 @@ export type EventPayloads = {
   'auth.email-otp-failed': Failed<MaybePerson>;
   'auth.email-otp-requested': MaybePerson & { knownAddress: boolean };
   'auth.login-blocked-secure-setup': Person & { success: false };
+  'auth.external-login-refused': Failed<{ userId?: string; loginProviderId: string; provider: string }>;
   'auth.login-failed': Failed<{ userName?: string; method?: string }>;
   'auth.login-succeeded': { method: string; provider?: string; loginProviderId?: string };
   'auth.logout': undefined;
@@ -48,6 +49,8 @@ export type EventPayloads = {
   'auth.two-factor-enabled': Person & { method: string };
 
   // Groups, roles and memberships (Authorization; the group graph is rebuilt).
+  'external-link.linked': { userId: string; linkId: string; loginProviderId: string; provider: string; how: 'signed-in' | 'verified-email' | 'jit' };
+  'external-link.removed': { userId: string; linkId: string; loginProviderId: string; byAdmin: boolean };
   'group.created': { groupId: string; boundTo: string[]; roleCount: number; parentCount: number };
   'group.deleted': { groupId: string; memberCount: number; childCount: number; roleCount: number };
   'group.updated': { groupId: string; renamed: boolean; boundTo?: string[]; roleCount: number; parentCount: number };
@@ -63,6 +66,10 @@ export type EventPayloads = {
   'invite.codes-minted': { appId: string; count: number; expiresAt: string | null };
 
   // OAuth (OAuth; the engine's caches are rebuilt).
+  'login-provider.created': { loginProviderId: string; flavor: string };
+  'login-provider.deleted': { loginProviderId: string; flavor: string; removedLinks: number };
+  'login-provider.secret-set': { loginProviderId: string; flavor: string };
+  'login-provider.updated': { loginProviderId: string; flavor: string };
   'oauth-api.created': { audience: string };
   'oauth-api.deleted': { audience: string };
   'oauth-api.updated': { audience: string; changed: string[] };

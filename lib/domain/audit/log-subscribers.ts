@@ -21,6 +21,8 @@ const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
   'oauth-client': 'OAuth',
   'oauth-scope': 'OAuth',
   'oauth-api': 'OAuth',
+  'login-provider': 'Authentication',
+  'external-link': 'Authentication',
   'signing-key': 'OAuth',
   invite: 'Authentication',
 };

@@ -89,6 +89,23 @@ export async function assertActorHoldsAllOf(ctx: DomainContext, tx: RealmTx, pri
 }
 
 /**
+ * The actor must hold every permission that membership of `groupIds` confers. For settings that hand
+ * those groups to people later without a further check (a login provider's just-in-time default
+ * groups): configuring them is conferring them, so nobody configures what they do not hold.
+ */
+export async function assertActorHoldsGroupGrants(ctx: DomainContext, tx: RealmTx, groupIds: readonly string[], detail: string): Promise<void> {
+  await lockPermissionGraph(tx);
+  if (ctx.actor.kind === 'system' || !groupIds.length) return;
+  const actor = actorPrincipal(ctx);
+  const apps = await guardedApps(tx);
+  const groups = await loadGroupNodes(tx);
+  const loaded = await loadPrincipals(tx, [actor]);
+  const held = apps.flatMap((app) => [...collectGrants([...groupIds], groups, app, 'potential')].map((permission) => ({ app, permission })));
+  const missing = unheldChanges(held, actorGrants({ apps, groups, ...loaded }, keyOf(actor)));
+  if (missing.length) throw new AppError('Auth.Forbidden', { detail: `${detail}: ${missing.join(', ')}.` });
+}
+
+/**
  * What the caller holds in each guarded App, read afresh under the permission-graph lock: for
  * checks that must hold on the state that commits (call it inside the transaction).
  */

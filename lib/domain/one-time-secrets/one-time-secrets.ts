@@ -19,6 +19,11 @@ export type IssueInput = {
   /** Revoke earlier unused secrets of the same purpose and subject (one live link at a time). */
   replacePrevious?: boolean;
   ttlMinutes?: number;
+  /**
+   * A token the caller already has (at least 128 random bits, made by someone we trust to make it
+   * random: the SAML library's request id), stored by its hash like ours. Tokens only.
+   */
+  knownToken?: string;
 };
 
 export type OneTimeRecord = { id: string; userId: string | null; email: string | null; data: unknown; createdAt: Date };
@@ -42,7 +47,8 @@ export async function issueSecret(db: Db, input: IssueInput): Promise<{ id: stri
     });
   }
   const id = newId();
-  const secret = spec.kind === 'code' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : randomToken();
+  if (input.knownToken !== undefined && (spec.kind !== 'token' || input.knownToken.length < 22)) throw new Error('knownToken: tokens of 128 bits or more only');
+  const secret = spec.kind === 'code' ? String(randomInt(0, 1_000_000)).padStart(6, '0') : (input.knownToken ?? randomToken());
   await db.oneTimeSecret.create({
     data: {
       id,

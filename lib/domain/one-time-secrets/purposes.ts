@@ -14,6 +14,10 @@ export const secretPurposes = {
   // WebAuthn ceremonies: the challenge travels in `data`, the token names the ceremony.
   'passkey-registration': { ttlMinutes: 5, kind: 'token', maxAttempts: 1 },
   'passkey-login': { ttlMinutes: 5, kind: 'token', maxAttempts: 1 },
+  // External sign-in: an OIDC login in flight (the token is the `state`), and the id of an
+  // AuthnRequest this realm sent (SAML InResponseTo, accepted once).
+  'external-login': { ttlMinutes: 10, kind: 'token', maxAttempts: 1 },
+  'saml-request': { ttlMinutes: 10, kind: 'token', maxAttempts: 1 },
 } as const;
 
 export type SecretPurpose = keyof typeof secretPurposes;

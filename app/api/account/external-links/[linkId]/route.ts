@@ -1,0 +1,4 @@
+import { deleteOwnExternalLinkEndpoint } from '@/lib/api/external-link-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const DELETE = toRouteHandler(deleteOwnExternalLinkEndpoint);

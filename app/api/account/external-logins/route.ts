@@ -1,0 +1,4 @@
+import { externalLoginsEndpoint } from '@/lib/api/external-link-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const GET = toRouteHandler(externalLoginsEndpoint);

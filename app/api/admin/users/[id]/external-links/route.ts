@@ -1,0 +1,4 @@
+import { userExternalLinksEndpoint } from '@/lib/api/external-link-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const GET = toRouteHandler(userExternalLinksEndpoint);

@@ -1,0 +1,223 @@
+import { seal } from '../../crypto/secret-box';
+import { newId, randomToken } from '../../crypto/tokens';
+import { isUniqueViolation } from '../../db/errors';
+import type { RealmPrisma, RealmTx } from '../../db/types';
+import { AppError } from '../../errors/app-error';
+import { publish } from '../../events/bus';
+import { eventFrom } from '../../events/event-from';
+import { realmDb, type DomainContext } from '../../realm/context';
+import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
+import type { UpstreamIdentity } from '../external-identity/upstream-identity';
+import type { ProviderRow } from '../login-providers/repo';
+import { insertUser, normalizeEmail, normalizeUserName } from '../users/insert-user';
+import { userColumns, type UserRecord } from '../users/repo';
+import { scriptedChanges, type UserChanges } from './scripted-changes';
+
+// Who an upstream identity is here (CONTRACT.md "External identity"; spec 4.5 step 5). The link
+// (issuer, subject) decides when it exists. A first sign-in links, in this order: to the person
+// signed in in this browser (linking from the account page); else to the account whose confirmed
+// e-mail the upstream vouches for (email_verified: an unconfirmed local address could have been
+// registered by someone else to capture the link); else to a person created just in time when the
+// provider allows it; else it is refused. The UserUpdateScript runs at every sign-in, before
+// anything is written, and may change the person's fields or deny the sign-in.
+
+export type ExternalSignInResult =
+  | { kind: 'signed-in'; outcome: SignInOutcome; userId: string }
+  /** The signed-in person linked another identity: their session stays as it is. */
+  | { kind: 'linked'; userId: string };
+
+type How = 'existing' | 'signed-in' | 'verified-email' | 'jit';
+
+export async function signInWithUpstream(ctx: DomainContext, provider: ProviderRow, identity: UpstreamIdentity, idToken?: string): Promise<ExternalSignInResult> {
+  try {
+    return await attempt(ctx, provider, identity, idToken);
+  } catch (e) {
+    // Two first sign-ins of the same identity at once: the loser finds the winner's link.
+    if (isUniqueViolation(e, 'subject')) return attempt(ctx, provider, identity, idToken);
+    throw e;
+  }
+}
+
+async function attempt(ctx: DomainContext, provider: ProviderRow, identity: UpstreamIdentity, idToken: string | undefined): Promise<ExternalSignInResult> {
+  const db = await realmDb(ctx.realm);
+  const signedIn = ctx.actor.kind === 'user' && ctx.actor.sessionId ? ctx.actor.userId : undefined;
+  const link = await db.externalLink.findUnique({
+    where: { issuer_subject: { issuer: identity.issuer, subject: identity.subject } },
+    select: { id: true, userId: true },
+  });
+  if (link && signedIn && link.userId !== signedIn) {
+    await refused(ctx, provider, 'linked-to-another-person', signedIn);
+    throw new AppError('ExternalLink.Taken', { detail: `This ${provider.name} account is already linked to another person here.` });
+  }
+
+  let how: How = 'existing';
+  let user: UserRecord | null = null;
+  if (link) user = await db.user.findUnique({ where: { id: link.userId }, select: userColumns });
+  else if (signedIn) {
+    how = 'signed-in';
+    user = await db.user.findUnique({ where: { id: signedIn }, select: userColumns });
+  } else if (identity.email && identity.emailVerified) {
+    const owner = await db.user.findUnique({ where: { emailNormalized: normalizeEmail(identity.email) }, select: userColumns });
+    if (owner && !owner.emailConfirmed) {
+      await refused(ctx, provider, 'email-not-confirmed-here', owner.id);
+      throw new AppError('ExternalLogin.Refused', {
+        detail: `An account here uses this e-mail address but has not confirmed it. Sign in to that account and link ${provider.name} from your account page.`,
+      });
+    }
+    if (owner) {
+      how = 'verified-email';
+      user = owner;
+    }
+  }
+  if (user && (!user.isActive || user.deletedAt)) {
+    await refused(ctx, provider, 'inactive', user.id);
+    throw new AppError('ExternalLogin.Refused', { detail: 'This account is deactivated.' });
+  }
+  if (!user) {
+    if (!provider.config.Jit.Enabled) {
+      await refused(ctx, provider, 'no-account');
+      throw new AppError('ExternalLogin.Refused', {
+        detail: `No account here is linked to this ${provider.name} account, and ${provider.name} does not create accounts. Ask an administrator, or sign in another way and link it from your account page.`,
+      });
+    }
+    how = 'jit';
+  }
+
+  const script = await scriptedChanges(provider, identity, user);
+  if (script.kind !== 'update') {
+    await refused(ctx, provider, script.kind === 'deny' ? 'denied-by-script' : 'script-failed', user?.id, script.reason);
+    throw new AppError('ExternalLogin.Refused', {
+      detail: script.kind === 'deny' ? script.reason : `The sign-in rules of ${provider.name} failed: ${script.reason}`,
+    });
+  }
+
+  const userId = await writeSignIn(ctx, provider, identity, { how, user, link, changes: script.changes });
+  if (how === 'signed-in') return { kind: 'linked', userId };
+  const outcome = await completeFirstFactor(ctx, userId, 'fed', undefined, {
+    loginProviderId: provider.id,
+    provider: provider.name,
+    idTokenSealed: idToken ? await seal(idToken) : undefined,
+  });
+  return { kind: 'signed-in', outcome, userId };
+}
+
+type Plan = { how: How; user: UserRecord | null; link: { id: string } | null; changes: UserChanges };
+
+/** The user, the link and the script's changes, in one transaction; publishes after commit. */
+async function writeSignIn(ctx: DomainContext, provider: ProviderRow, identity: UpstreamIdentity, plan: Plan): Promise<string> {
+  const db = await realmDb(ctx.realm);
+  const now = new Date();
+  const written = await db
+    .$transaction(async (tx) => {
+      let userId = plan.user?.id;
+      let changed: string[] = [];
+      if (!userId) userId = await createJitUser(tx, provider, identity, plan.changes);
+      else changed = await updateUser(tx, userId, plan.user!, plan.changes, identity);
+      let linkId = plan.link?.id;
+      if (linkId) await tx.externalLink.update({ where: { id: linkId }, data: { lastUsedAt: now } });
+      else {
+        linkId = newId();
+        await tx.externalLink.create({
+          data: { id: linkId, userId, loginProviderId: provider.id, issuer: identity.issuer, subject: identity.subject, lastUsedAt: now },
+        });
+      }
+      return { userId, linkId, changed };
+    })
+    .catch(async (e: unknown) => {
+      // The script (or the upstream) named a user name or address another person has.
+      if (isUniqueViolation(e) && !isUniqueViolation(e, 'subject')) {
+        await refused(ctx, provider, 'taken-name-or-email', plan.user?.id);
+        throw new AppError('ExternalLogin.Refused', { detail: 'The user name or e-mail address this sign-in would set belongs to another account here.' });
+      }
+      throw e;
+    });
+  if (plan.how === 'jit') await publish(eventFrom(ctx, 'user.created', written.userId, { userId: written.userId, hasPassword: false, isActive: true }));
+  else if (written.changed.length) await publish(eventFrom(ctx, 'user.updated', written.userId, { userId: written.userId, changed: written.changed }));
+  if (plan.how !== 'existing') {
+    await publish(
+      eventFrom(ctx, 'external-link.linked', written.userId, {
+        userId: written.userId,
+        linkId: written.linkId,
+        loginProviderId: provider.id,
+        provider: provider.name,
+        how: plan.how,
+      }),
+    );
+  }
+  return written.userId;
+}
+
+async function createJitUser(tx: RealmTx, provider: ProviderRow, identity: UpstreamIdentity, changes: UserChanges): Promise<string> {
+  const email = changes.Email ?? identity.email;
+  if (!email) {
+    throw new AppError('ExternalLogin.Refused', {
+      detail: `${provider.name} did not give an e-mail address, which every account here needs. A UserUpdateScript can supply one.`,
+    });
+  }
+  const userName = changes.UserName ?? (await freeUserName(tx, identity.userName ?? email));
+  const { id } = await insertUser(tx, {
+    userName,
+    email,
+    // Only an address the upstream vouched for counts as confirmed.
+    emailConfirmed: identity.emailVerified && !!identity.email && normalizeEmail(email) === normalizeEmail(identity.email),
+    firstname: changes.Firstname !== undefined ? changes.Firstname : (identity.firstname ?? null),
+    lastname: changes.Lastname !== undefined ? changes.Lastname : (identity.lastname ?? null),
+    acronym: changes.Acronym ?? null,
+  });
+  const groupIds = provider.config.Jit.DefaultGroupIds;
+  if (groupIds.length) {
+    // Groups deleted since the provider was configured are skipped, not an error at sign-in.
+    const existing = await tx.group.findMany({ where: { id: { in: groupIds } }, select: { id: true } });
+    for (const g of existing) await tx.groupMember.create({ data: { groupId: g.id, userId: id } });
+  }
+  return id;
+}
+
+/** The proposed name when it is free, else the name with a short random suffix. */
+async function freeUserName(tx: RealmTx, proposed: string): Promise<string> {
+  const base = proposed.trim().replace(/[\s\p{C}]+/gu, '').slice(0, 100) || 'user';
+  if (!(await tx.user.findUnique({ where: { userNameNormalized: normalizeUserName(base) }, select: { id: true } }))) return base;
+  return `${base}-${randomToken(4).slice(0, 6).toLowerCase()}`;
+}
+
+async function updateUser(tx: RealmTx, userId: string, current: UserRecord, changes: UserChanges, identity: UpstreamIdentity): Promise<string[]> {
+  const data: RealmPrisma.UserUpdateInput = {};
+  const changed: string[] = [];
+  if (changes.UserName !== undefined && changes.UserName !== current.userName) {
+    data.userName = changes.UserName;
+    data.userNameNormalized = normalizeUserName(changes.UserName);
+    changed.push('UserName');
+  }
+  if (changes.Email !== undefined && normalizeEmail(changes.Email) !== normalizeEmail(current.email)) {
+    data.email = changes.Email.trim();
+    data.emailNormalized = normalizeEmail(changes.Email);
+    data.emailConfirmed = identity.emailVerified && !!identity.email && normalizeEmail(changes.Email) === normalizeEmail(identity.email);
+    changed.push('Email');
+  }
+  for (const [field, column] of [
+    ['Firstname', 'firstname'],
+    ['Lastname', 'lastname'],
+    ['Acronym', 'acronym'],
+  ] as const) {
+    const value = changes[field];
+    if (value !== undefined && value !== current[column]) {
+      data[column] = value;
+      changed.push(field);
+    }
+  }
+  if (changed.length) await tx.user.update({ where: { id: userId }, data: { ...data, updatedAt: new Date() } });
+  return changed;
+}
+
+/** A refused external sign-in, in the security log with the provider and the reason. */
+async function refused(ctx: DomainContext, provider: ProviderRow, reason: string, userId?: string, detail?: string): Promise<void> {
+  await publish(
+    eventFrom(ctx, 'auth.external-login-refused', userId, {
+      success: false,
+      reason: detail ? `${reason}: ${detail.slice(0, 300)}` : reason,
+      userId,
+      loginProviderId: provider.id,
+      provider: provider.name,
+    }),
+  );
+}

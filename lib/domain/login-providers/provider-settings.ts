@@ -1,0 +1,40 @@
+import type { RealmTx } from '../../db/types';
+import { validationError } from '../../errors/app-error';
+import type { DomainContext } from '../../realm/context';
+import { assertActorHoldsGroupGrants } from '../groups/grant-change-guard';
+import type { ProviderConfig } from './provider-config';
+import type { CreateLoginProviderInput, ExternalFlavor } from './schemas';
+
+// The stored settings of a provider, built from a create or replace body (CONTRACT.md "External
+// identity"): the Jit rule, the script and the flavor's section. Checked inside the writing
+// transaction, so the default groups a provider will hand out are checked on the state that commits.
+
+type SettingsBody = Pick<CreateLoginProviderInput, 'Jit' | 'UserUpdateScript' | 'Oidc' | 'Saml' | 'Ldap' | 'Kerberos'>;
+
+export function configFromBody(flavor: ExternalFlavor, body: SettingsBody, keep: Pick<ProviderConfig, 'Saml'> | undefined): ProviderConfig {
+  const groupIds = [...new Set(body.Jit?.DefaultGroupIds ?? [])];
+  const script = body.UserUpdateScript?.trim() ? body.UserUpdateScript : null;
+  return {
+    Jit: { Enabled: body.Jit?.Enabled ?? true, DefaultGroupIds: groupIds },
+    UserUpdateScript: script,
+    Oidc: flavor === 'Oidc' ? body.Oidc : null,
+    // The SP certificate is generated once and survives a replace of the IdP settings.
+    Saml: flavor === 'Saml' && body.Saml ? { ...body.Saml, SpCertificate: keep?.Saml?.SpCertificate ?? null } : null,
+    Ldap: flavor === 'Ldap' ? body.Ldap : null,
+    Kerberos: flavor === 'Kerberos' ? body.Kerberos : null,
+  };
+}
+
+/**
+ * The default groups exist, and the administrator holds what they confer: whoever the upstream
+ * vouches for joins them without anyone checking again.
+ */
+export async function checkDefaultGroups(ctx: DomainContext, tx: RealmTx, config: ProviderConfig): Promise<void> {
+  const ids = config.Jit.DefaultGroupIds;
+  if (ids.length) {
+    const found = new Set((await tx.group.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((g) => g.id));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length) throw validationError({ 'Jit.DefaultGroupIds': missing.map((id) => `No group has the id ${id}.`) });
+  }
+  await assertActorHoldsGroupGrants(ctx, tx, ids, 'The default groups confer permissions you do not hold');
+}
