@@ -9,7 +9,7 @@ import { shared } from '@/lib/runtime/shared';
 // (stored sealed in the realm database) is written to a file for as long as the process runs: in a
 // directory of this process only (mode 0700, made by mkdtemp), each file mode 0600 and named by the
 // SHA-256 of its bytes, so a provider's keytab is written once and a replaced one gets a new name.
-// The directory is removed when the process exits; a file removed meanwhile (a /tmp cleaner) is
+// The directory is removed when the process exits (or by removeKeytabFiles at shutdown); a file removed meanwhile (a /tmp cleaner) is
 // written again. Old files are dropped beyond MAX_FILES (a process
 // serving many realms whose keytabs rotate); callers hold the acceptor lock, so none is in use then.
 
@@ -59,4 +59,13 @@ export async function keytabFile(keytab: Buffer): Promise<string> {
     await rm(oldPath, { force: true });
   }
   return path;
+}
+
+/** Removes the directory and every keytab file (shutdown, tests); later acceptances write them again. */
+export async function removeKeytabFiles(): Promise<void> {
+  const files = state();
+  const dir = files.dir;
+  files.dir = undefined;
+  files.paths.clear();
+  if (dir) await rm(await dir, { recursive: true, force: true });
 }

@@ -8,6 +8,7 @@ import { startKdc, type Kdc } from '@/e2e/shared/peers/kdc';
 import { shared } from '@/lib/runtime/shared';
 import { loadKerberosBinding, type KerberosBinding, type KerberosClient } from './binding';
 import { keytabPrincipals } from './keytab';
+import { removeKeytabFiles } from './keytab-file';
 import { acceptSpnegoToken, KerberosKeytabError, kerberosAvailability, userNameInRealm } from './spnego';
 
 // Against a real MIT KDC (e2e/shared/peers/kdc.ts): tickets from kinit, client tokens made in-process
@@ -61,7 +62,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all([kdc?.stop(), otherKdc?.stop()]);
+  // Test workers are ended without an 'exit' event, so the keytab directory is removed here.
+  await Promise.all([kdc?.stop(), otherKdc?.stop(), removeKeytabFiles()]);
 });
 
 describe('acceptSpnegoToken against an MIT KDC', { timeout: 60_000 }, () => {
