@@ -160,3 +160,19 @@ export function publicOrigin(host: string, s: Settings = settings()): string {
   const defaultPort = s.publicScheme === 'https' ? 443 : 80;
   return `${s.publicScheme}://${host}${s.publicPort === defaultPort ? '' : `:${s.publicPort}`}`;
 }
+
+// GSSAPI (MIT krb5, through the `kerberos` package) takes the keytab of an acceptor from the process
+// environment (KRB5_KTNAME) and offers no per-call option: the Kerberos sign-in sets it around each
+// acceptance (lib/domain/external-identity/kerberos/spnego.ts). These two are for such variables read
+// by native libraries, not for Gatehouse's own settings, which go through `settings()`.
+
+/** The current value of a process environment variable read by a native library. */
+export function readProcessEnv(name: string): string | undefined {
+  return process.env[name];
+}
+
+/** Sets (or, with undefined, removes) a process environment variable read by a native library. */
+export function setProcessEnv(name: string, value: string | undefined): void {
+  if (value === undefined) delete process.env[name];
+  else process.env[name] = value;
+}
