@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { clearedSessionCookie, sessionCookie } from '../auth/session-cookie';
 import { currentUser } from '../domain/auth/current-user';
 import { logout } from '../domain/auth/logout';
+import { endUpstreamSession } from '../domain/external-sign-in/external-logout';
+import { ldapSignIn } from '../domain/external-sign-in/ldap-sign-in';
 import { passwordLogin } from '../domain/auth/password-login';
 import { loginBodySchema, passwordRule } from '../domain/credential-rules';
 import { redeemAdminInvite } from '../domain/invites/redeem-admin-invite';
@@ -26,7 +28,7 @@ export const loginEndpoint = defineEndpoint({
   rateLimit: 'login',
   body: loginBodySchema,
   response: loginOutcomeSchema,
-  handler: async ({ ctx, body, headers }) => applySignInOutcome(await passwordLogin(ctx, body.UserName, body.Password), headers),
+  handler: async ({ ctx, body, headers }) => applySignInOutcome(await passwordLogin(ctx, body.UserName, body.Password, ldapSignIn), headers),
 });
 
 export const logoutEndpoint = defineEndpoint({
@@ -36,11 +38,13 @@ export const logoutEndpoint = defineEndpoint({
   tags: ['Account'],
   auth: 'optional',
   body: z.object({ EndIdpSession: z.boolean().nullish() }),
-  response: z.object({ SignedOut: z.boolean() }),
-  handler: async ({ ctx, headers }) => {
-    await logout(ctx);
+  response: z.object({ SignedOut: z.boolean(), LogoutUrl: z.string().nullish() }),
+  handler: async ({ ctx, body, headers }) => {
+    // EndIdpSession: also end the session at the upstream the person signed in with, when that is a
+    // live OIDC provider: the browser goes on to LogoutUrl (spec 4.1).
+    const logoutUrl = body.EndIdpSession ? await endUpstreamSession(ctx) : (await logout(ctx), undefined);
     headers.append('set-cookie', clearedSessionCookie());
-    return { SignedOut: true };
+    return { SignedOut: true, LogoutUrl: logoutUrl ?? null };
   },
 });
 

@@ -8,6 +8,7 @@ import * as nativeEndpoints from './native-endpoints';
 import * as sessionEndpoints from './session-endpoints';
 import * as emailVerificationEndpoints from './email-verification-endpoints';
 import * as externalLinkEndpoints from './external-link-endpoints';
+import * as externalLoginEndpoints from './external-login-endpoints';
 import * as loginProviderEndpoints from './login-provider-endpoints';
 import * as groupEndpoints from './group-endpoints';
 import * as inviteCodeEndpoints from './invite-code-endpoints';
@@ -46,6 +47,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   session: sessionEndpoints,
   'email-verification': emailVerificationEndpoints,
   'external-link': externalLinkEndpoints,
+  'external-login': externalLoginEndpoints,
   'login-provider': loginProviderEndpoints,
   group: groupEndpoints,
   'invite-code': inviteCodeEndpoints,

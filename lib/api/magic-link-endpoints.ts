@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import type { SignInOutcome } from '../domain/auth/sign-in';
 import { magicLinkLogin } from '../domain/magic-link/magic-link-login';
 import { requestMagicLink } from '../domain/magic-link/request-magic-link';
 import { sendMagicLinkToUser } from '../domain/magic-link/send-magic-link';
 import { isAppError } from '../errors/app-error';
 import { defineEndpoint } from '../http/endpoint';
 import { applySignInOutcome } from '../http/sign-in-response';
+import { redirectTo, signInLanding } from '../http/sign-in-landing';
 import { loginOutcomeSchema } from './account-endpoints';
 
 // Magic links (spec 4.3, 4.7, 5.6; CONTRACT.md "Account bodies"). The mailed link is
@@ -35,21 +35,6 @@ export const magicLinkRequestEndpoint = defineEndpoint({
 // Errors a browser following a link is sent back to the sign-in page for.
 const LINK_ERRORS: ReadonlySet<string> = new Set(['Token.Invalid', 'Token.Expired', 'Token.Used', 'SignIn.MethodDisabled']);
 
-function withContinuation(path: string, continuation: string | undefined): string {
-  return continuation ? `${path}&redirect=${encodeURIComponent(continuation)}` : path;
-}
-
-function landing(outcome: SignInOutcome, continuation: string | undefined): string {
-  if (outcome.kind === 'second-factor') return withContinuation('/login?step=mfa', continuation);
-  if (outcome.kind === 'setup-blocked') return withContinuation('/login?step=secure-setup', continuation);
-  return continuation ?? '/';
-}
-
-function redirectTo(location: string): Response {
-  // Relative: the browser stays on the host it used, which holds the (host-only) cookies.
-  return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
-}
-
 const loose = z.string().max(256).optional().catch(undefined);
 
 export const magicLinkLoginEndpoint = defineEndpoint({
@@ -66,7 +51,7 @@ export const magicLinkLoginEndpoint = defineEndpoint({
     try {
       const { outcome, continuation } = await magicLinkLogin(ctx, query.token, query.user);
       const body = applySignInOutcome(outcome, headers);
-      return wantsJson ? body : redirectTo(landing(outcome, continuation));
+      return wantsJson ? body : redirectTo(signInLanding(outcome, continuation));
     } catch (e) {
       if (wantsJson || !isAppError(e) || !LINK_ERRORS.has(e.code)) throw e;
       return redirectTo('/login?error=link-invalid');

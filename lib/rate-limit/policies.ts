@@ -28,6 +28,9 @@ export const rateLimitPolicies = {
     target: { points: 3, durationSeconds: 15 * 60 },
     app: { points: 100, durationSeconds: 15 * 60 },
   },
+  // External sign-in by navigation (OIDC start and callback, Kerberos): each costs a call to the
+  // upstream, so a flood from one address is cut before it reaches the upstream.
+  'external-login': { source: { points: 60, durationSeconds: 60 }, app: { points: 600, durationSeconds: 60 } },
   'reset-password': { source: { points: 20, durationSeconds: 15 * 60 } },
   'email-verification': {
     source: { points: 10, durationSeconds: 15 * 60 },

@@ -1,0 +1,4 @@
+import { externalLoginFinishEndpoint } from '@/lib/api/external-login-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const GET = toRouteHandler(externalLoginFinishEndpoint);
