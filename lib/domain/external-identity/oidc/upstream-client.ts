@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import { sha256Hex } from '../../../crypto/tokens';
 import { shared } from '../../../runtime/shared';
-import type { OidcSection } from '../../login-providers/schemas';
+import type { OidcSection } from '../sections';
 import { UpstreamOidcError, upstreamFailure } from './upstream-oidc-error';
 
 // openid-client's Configuration for one OIDC login provider: the upstream's discovery document and

@@ -7,7 +7,14 @@ import * as oidc from 'openid-client';
  * the upstream's error code or from openid-client's own messages, which name claims, not values.
  */
 export class UpstreamOidcError extends Error {
-  constructor(readonly reason: string) {
+  /**
+   * @param unreachable The upstream did not answer (refused connection, timeout): worth another try
+   *   later (ExternalLogin.Unavailable) rather than a failed sign-in (ExternalLogin.Failed).
+   */
+  constructor(
+    readonly reason: string,
+    readonly unreachable = false,
+  ) {
     super(reason);
     this.name = 'UpstreamOidcError';
   }
@@ -45,7 +52,7 @@ const JWT_CODES: ReadonlySet<string | undefined> = new Set([
 /** The reason for a failure of one step: discovery, the code exchange, or the userinfo request. */
 export function upstreamFailure(prefix: 'discovery failed' | 'the code exchange failed' | 'the userinfo request failed', err: unknown): UpstreamOidcError {
   if (err instanceof UpstreamOidcError) return err;
-  if (isNetworkFailure(err)) return new UpstreamOidcError(`${prefix}: the upstream did not answer (${detail(err)})`);
+  if (isNetworkFailure(err)) return new UpstreamOidcError(`${prefix}: the upstream did not answer (${detail(err)})`, true);
   if (err instanceof oidc.ResponseBodyError) return new UpstreamOidcError(`${prefix}: the upstream refused: ${errorCode(err.error)}`);
   if (err instanceof oidc.AuthorizationResponseError) return new UpstreamOidcError(`the upstream refused: ${errorCode(err.error)}`);
   const message = detail(err);

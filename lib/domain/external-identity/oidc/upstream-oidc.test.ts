@@ -53,13 +53,20 @@ function config(peer: OidcUpstream, over: Partial<UpstreamOidcConfig> = {}): Ups
   return { providerId: randomUUID(), version: 1, section: { Authority: peer.issuer, ClientId: 'gatehouse' }, clientSecret: 'upstream-secret-1', ...over };
 }
 
-async function reason(promise: Promise<unknown>): Promise<string> {
+async function failure(promise: Promise<unknown>): Promise<UpstreamOidcError> {
   const err = await promise.then(
     () => undefined,
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(UpstreamOidcError);
-  return (err as UpstreamOidcError).reason;
+  return err as UpstreamOidcError;
+}
+
+async function reason(promise: Promise<unknown>): Promise<string> {
+  const err = await failure(promise);
+  // Only a silent upstream is "unreachable" (503); every other failure is a failed sign-in.
+  expect(err.unreachable).toBe(err.reason.includes('did not answer'));
+  return err.reason;
 }
 
 async function signIn(cfg: UpstreamOidcConfig, peer: OidcUpstream, user = peer.users[0], jar?: CookieJar) {

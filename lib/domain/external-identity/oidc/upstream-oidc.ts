@@ -1,6 +1,6 @@
 import * as oidc from 'openid-client';
 import { safeEqual } from '../../../crypto/tokens';
-import type { OidcSection } from '../../login-providers/schemas';
+import type { OidcSection } from '../sections';
 import { upstreamClient, type UpstreamOidcConfig } from './upstream-client';
 import { errorCode, UpstreamOidcError, upstreamFailure } from './upstream-oidc-error';
 
