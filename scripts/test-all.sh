@@ -87,6 +87,27 @@ ensure_chromium() {
   [ -x /usr/bin/chromium ] || die "/usr/bin/chromium is still missing after installing chromium"
 }
 
+# The real peers the external-identity tests start themselves (issue 10): OpenLDAP's slapd,
+# SimpleSAMLphp under `php -S`, an MIT KDC with kinit and curl --negotiate, and the GSSAPI headers the
+# optional `kerberos` package builds against. Installed like Chromium when missing.
+PEER_PACKAGES="slapd ldap-utils simplesamlphp php-cli krb5-kdc krb5-admin-server krb5-user libkrb5-dev curl openssl"
+ensure_peers() {
+  local missing=""
+  for p in $PEER_PACKAGES; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"; done
+  if [ -n "$missing" ]; then
+    echo "installing test peers:$missing"
+    as_root apt-get update -qq || die "apt-get update failed (needed to install$missing)"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null || die "apt-get install$missing failed"
+  fi
+  # npm ci skips the optional kerberos package when the headers were missing at the time: build it now.
+  if ! node -e 'require("kerberos")' 2>/dev/null; then
+    echo "building the optional kerberos package against libkrb5-dev"
+    npm rebuild kerberos >/dev/null 2>&1 || npm install --no-save --ignore-scripts=false kerberos@"$(node -p 'require("./package.json").optionalDependencies.kerberos')" >/dev/null 2>&1 || true
+    node -e 'require("kerberos")' 2>/dev/null || die "the kerberos package cannot load (GSSAPI); see docs/environment.md, Kerberos"
+  fi
+  echo "test peers ready: $PEER_PACKAGES"
+}
+
 [ -d node_modules ] || die "node_modules is missing: run npm ci first"
 
 say "services"
@@ -97,6 +118,8 @@ if [ "${SKIP_POSTGRES:-0}" != 1 ]; then
 else
   echo "SKIP_POSTGRES=1: the HTTP suite runs on SQLite only"
 fi
+
+ensure_peers
 
 say "typecheck (tsc --noEmit)"
 npx tsc --noEmit || die "typecheck"

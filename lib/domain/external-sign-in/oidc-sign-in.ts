@@ -56,7 +56,7 @@ async function upstream<T>(provider: ProviderRow, call: () => Promise<T>, ctx?: 
     return await call();
   } catch (e) {
     if (!(e instanceof UpstreamOidcError)) throw e;
-    if (/^discovery failed|fetch failed|timed? ?out|ECONNREFUSED|ENOTFOUND/i.test(e.message)) {
+    if (e.unreachable) {
       logWarn('upstream OIDC provider unreachable', { loginProviderId: provider.id, reason: e.message });
       throw new AppError('ExternalLogin.Unavailable', { detail: `${provider.name} cannot be reached right now.` });
     }

@@ -19,3 +19,9 @@ export async function readProviderSecret(db: RealmTx, id: string): Promise<strin
 export function sealProviderSecret(secret: string): Promise<string> {
   return seal(secret);
 }
+
+/** The ids among `ids` of providers that have a secret (the answer says HasSecret, never the secret). */
+export async function providersWithSecret(db: RealmTx, ids: readonly string[]): Promise<Set<string>> {
+  const rows = await db.loginProvider.findMany({ where: { id: { in: [...ids] }, NOT: { secretEncrypted: null } }, select: { id: true } });
+  return new Set(rows.map((r) => r.id));
+}

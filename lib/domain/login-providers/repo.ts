@@ -1,6 +1,7 @@
 import type { RealmPrisma, RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { parseProviderConfig, type ProviderConfig } from './provider-config';
+import { providersWithSecret } from './provider-secret';
 
 // Reads of login providers (spec 2.5). The sealed secret is not among the columns read here: only
 // provider-secret.ts reads it, when a sign-in needs it.
@@ -22,11 +23,10 @@ export type ProviderRow = Omit<ProviderRecord, 'config'> & { config: ProviderCon
 
 async function withSecretFlag(db: RealmTx, rows: ProviderRecord[]): Promise<ProviderRow[]> {
   if (rows.length === 0) return [];
-  const withSecret = await db.loginProvider.findMany({
-    where: { id: { in: rows.map((r) => r.id) }, NOT: { secretEncrypted: null } },
-    select: { id: true },
-  });
-  const has = new Set(withSecret.map((r) => r.id));
+  const has = await providersWithSecret(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, config: parseProviderConfig(r.config), hasSecret: has.has(r.id) }));
 }
 
