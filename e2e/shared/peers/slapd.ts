@@ -23,7 +23,7 @@ export type SlapdPeer = {
   adminDn: string;
   adminPassword: string;
   users: SlapdUser[];
-  /** The self-signed certificate (CN=localhost, SAN localhost and 127.0.0.1) to trust, with `tls`. */
+  /** The self-signed certificate to trust, with `tls`. It names 127.0.0.1 only, so `ldap://localhost:<port>` is a host it does not name. */
   caCertPem?: string;
   addUser(user: NewSlapdUser): Promise<void>;
   stop(): Promise<void>;
@@ -116,9 +116,9 @@ export async function startSlapd(options: { tls?: boolean } = {}): Promise<Slapd
   }
 }
 
-/** RFC 4514 escaping of an attribute value inside a DN (hex escapes, valid everywhere). */
+/** RFC 4514 escaping of an attribute value inside a DN, in upper-case hex as slapd writes DNs back. */
 function dnValue(value: string): string {
-  return value.replace(/[\\,+"<>;=\0]|^[ #]| $/g, (c) => '\\' + c.charCodeAt(0).toString(16).padStart(2, '0'));
+  return value.replace(/[\\,+"<>;=\0]|^[ #]| $/g, (c) => '\\' + c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0'));
 }
 
 function personDn(uid: string): string {
@@ -194,9 +194,9 @@ async function selfSignedCertificate(dir: string): Promise<string> {
     '-days',
     '2',
     '-subj',
-    '/CN=localhost',
+    '/CN=Gatehouse test directory',
     '-addext',
-    'subjectAltName=DNS:localhost,IP:127.0.0.1',
+    'subjectAltName=IP:127.0.0.1',
     '-keyout',
     join(dir, 'key.pem'),
     '-out',
