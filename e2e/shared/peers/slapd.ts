@@ -17,6 +17,8 @@ export type NewSlapdUser = Omit<SlapdUser, 'dn'>;
 export type SlapdPeer = {
   url: string;
   port: number;
+  /** With `tls`: the same directory over TLS from the first byte (ldaps://), on a port of its own. */
+  ldapsUrl?: string;
   baseDn: string;
   /** The entries' parent: `ou=people,<baseDn>`. */
   peopleDn: string;
@@ -70,7 +72,8 @@ export async function startSlapd(options: { tls?: boolean } = {}): Promise<Slapd
     for (let attempt = 0; attempt < 3; attempt++) {
       const port = await freePort();
       const url = `ldap://127.0.0.1:${port}`;
-      const started = startDaemon(conf, url);
+      const ldapsUrl = caCertPem ? `ldaps://127.0.0.1:${await freePort()}` : undefined;
+      const started = startDaemon(conf, ldapsUrl ? [url, ldapsUrl] : [url]);
       child = started.child;
       try {
         await waitUntilBindWorks(url, ADMIN_DN, adminPassword, started);
@@ -84,6 +87,7 @@ export async function startSlapd(options: { tls?: boolean } = {}): Promise<Slapd
       return {
         url,
         port,
+        ldapsUrl,
         baseDn: BASE_DN,
         peopleDn: PEOPLE_DN,
         adminDn: ADMIN_DN,
@@ -207,9 +211,9 @@ async function selfSignedCertificate(dir: string): Promise<string> {
 
 type Daemon = { child: ChildProcess; stderr: () => string; exited: () => boolean };
 
-function startDaemon(conf: string, url: string): Daemon {
+function startDaemon(conf: string, urls: string[]): Daemon {
   // `-d none` keeps slapd in the foreground (our child, killed by stop()) and prints only its errors.
-  const child = spawn(SLAPD, ['-f', conf, '-h', `${url}/`, '-d', 'none'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(SLAPD, ['-f', conf, '-h', urls.map((u) => `${u}/`).join(' '), '-d', 'none'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   let exited = false;
   child.stderr?.setEncoding('utf8');

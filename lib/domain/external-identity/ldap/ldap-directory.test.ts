@@ -134,6 +134,15 @@ describe('StartTLS and ldaps', () => {
     expect(await testLdapConnection(sectionOf(tls, { StartTls: true }), tls.adminPassword, { caCertPem: tls.caCertPem })).toEqual({ ok: true, entries: 1 });
   });
 
+  it('signs in over ldaps:// with the trusted certificate, and refuses it untrusted', async () => {
+    const alice = user(tls, 'alice');
+    const section = sectionOf(tls, { Url: tls.ldapsUrl! });
+    expect((await authenticateLdapUser(section, tls.adminPassword, 'alice', alice.password, { caCertPem: tls.caCertPem }))?.dn).toBe(alice.dn);
+    // StartTls on an ldaps:// URL is not attempted twice.
+    expect(await testLdapConnection({ ...section, StartTls: true }, tls.adminPassword, { caCertPem: tls.caCertPem })).toEqual({ ok: true, entries: 1 });
+    expect((await unavailable(authenticateLdapUser(section, tls.adminPassword, 'alice', alice.password))).kind).toBe('tls');
+  });
+
   it('refuses a certificate nobody vouches for, and one that names another host', async () => {
     const alice = user(tls, 'alice');
     const untrusted = await unavailable(authenticateLdapUser(sectionOf(tls, { StartTls: true }), tls.adminPassword, 'alice', alice.password), alice.password);
