@@ -8,7 +8,7 @@ import type { LdapSection } from '../sections';
 // directory from answering becomes an LdapUnavailableError whose message says what failed and never
 // carries a password (it is built from the URL, the stage and the library's or server's reason).
 
-export const DEFAULT_LDAP_TIMEOUT_MS = 5_000;
+const DEFAULT_LDAP_TIMEOUT_MS = 5_000;
 
 export type LdapConnectionOptions = {
   /** The whole exchange (connect, StartTLS, binds, search) must finish within this; default 5 s. */
@@ -50,7 +50,7 @@ export async function withLdapConnection<T>(section: LdapSection, opts: LdapConn
       strictDN: false,
     });
   } catch (e) {
-    throw new LdapUnavailableError('connect', `${target} is not a usable LDAP URL.`, { cause: e });
+    throw new LdapUnavailableError('config', `${target} is not a usable LDAP URL.`, { cause: e });
   }
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
