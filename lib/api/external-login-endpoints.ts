@@ -23,7 +23,11 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 function failureLanding(e: unknown): Response {
   if (!isAppError(e)) throw e;
   const notice =
-    e.code === 'ExternalLogin.Unavailable' ? 'external-unavailable' : e.code === 'ExternalLogin.Refused' || e.code === 'ExternalLink.Taken' ? 'external-refused' : 'external-failed';
+    e.code === 'ExternalLogin.Unavailable'
+      ? 'external-unavailable'
+      : e.code === 'ExternalLogin.Refused' || e.code === 'ExternalLink.Taken'
+        ? 'external-refused'
+        : 'external-failed';
   return redirectTo(`/login?error=${notice}`);
 }
 
@@ -103,7 +107,10 @@ export const negotiateEndpoint = defineEndpoint({
       if (r.kind !== 'done') {
         // The page a browser without a ticket shows: back to the other ways to sign in.
         const body = `<!doctype html><meta charset="utf-8"><title>Kerberos sign-in</title><p>Your browser did not present a Kerberos ticket for this site. <a href="/login">Sign in another way</a>.</p>`;
-        return new Response(body, { status: 401, headers: { 'www-authenticate': 'Negotiate', 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' } });
+        return new Response(body, {
+          status: 401,
+          headers: { 'www-authenticate': 'Negotiate', 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        });
       }
       if (r.mutualToken) headers.set('www-authenticate', `Negotiate ${r.mutualToken}`);
       return landingOf(r.result, safeContinuation(query.returnUrl), headers);

@@ -12,6 +12,7 @@ import {
   updateLoginProviderSchema,
 } from '../domain/login-providers/schemas';
 import { setProviderSecret } from '../domain/login-providers/set-provider-secret';
+import { testLoginProvider } from '../domain/login-providers/test-connection';
 import { updateLoginProvider } from '../domain/login-providers/update-login-provider';
 import { mapPage, pageQuerySchema, pageSchema } from '../domain/paging';
 import { defineEndpoint } from '../http/endpoint';
@@ -98,4 +99,15 @@ export const setLoginProviderSecretEndpoint = defineEndpoint({
   body: providerSecretSchema,
   status: 204,
   handler: async ({ ctx, params, body }) => setProviderSecret(ctx, params.id, body),
+});
+
+export const testLoginProviderEndpoint = defineEndpoint({
+  ...common,
+  method: 'POST',
+  path: '/api/admin/login-providers/{id}/test',
+  summary: 'Test the connection: LDAP binds as the service account and searches the base; OIDC reads the discovery document',
+  permission: 'login-provider:write',
+  params: idParams,
+  response: z.object({ Ok: z.boolean(), Reason: z.string().nullish(), Entries: z.number().nullish() }),
+  handler: async ({ ctx, params }) => testLoginProvider(ctx, params.id),
 });

@@ -55,7 +55,16 @@ export const CREDENTIAL_MODULES = [
   'lib/cli/recover-bootstrap-admin.ts',
 ];
 /** Columns holding credential material (prisma/realm.models.prisma). */
-const CREDENTIAL_COLUMNS = ['passwordHash', 'tokenHash', 'secretHash', 'secretEncrypted', 'codeHash', 'emailTokenHash', 'privateJwk', 'upstreamIdTokenEncrypted'];
+const CREDENTIAL_COLUMNS = [
+  'passwordHash',
+  'tokenHash',
+  'secretHash',
+  'secretEncrypted',
+  'codeHash',
+  'emailTokenHash',
+  'privateJwk',
+  'upstreamIdTokenEncrypted',
+];
 const credentialName = `/^(${CREDENTIAL_COLUMNS.join('|')})$/`;
 
 const PRISMA = {

@@ -162,9 +162,11 @@ export async function startSession(ctx: DomainContext, user: { id: string; userN
     upstreamIdTokenSealed: upstream?.idTokenSealed,
   });
   const signedIn = { ...ctx, actor: { kind: 'user' as const, userId: user.id, userName: user.userName, sessionId } };
-  await publish(eventFrom(signedIn, 'auth.login-succeeded', user.id, {
+  await publish(
+    eventFrom(signedIn, 'auth.login-succeeded', user.id, {
       method: amr.join('+'),
       ...(upstream ? { provider: upstream.provider, loginProviderId: upstream.loginProviderId } : {}),
-    }));
+    }),
+  );
   return token;
 }

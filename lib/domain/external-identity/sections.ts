@@ -57,6 +57,13 @@ export const ldapSectionSchema = z.object({
     .refine((v) => v.includes('{username}') && v.startsWith('(') && v.endsWith(')'), 'A filter in parentheses that contains {username}.')
     .nullish(),
   StartTls: z.boolean().nullish(),
+  /** PEM of the CA that signed the directory's certificate, for StartTLS and ldaps:// with a private CA (Node's public roots otherwise). */
+  CaCertificate: z
+    .string()
+    .trim()
+    .max(50_000)
+    .regex(/-----BEGIN CERTIFICATE-----[\s\S]+-----END CERTIFICATE-----/, 'Paste the PEM certificate (-----BEGIN CERTIFICATE-----…).')
+    .nullish(),
 });
 export type LdapSection = z.infer<typeof ldapSectionSchema>;
 

@@ -23,7 +23,9 @@ export const ldapSignIn: DirectoryCheck = async (ctx, userName, password) => {
     if (!section) continue;
     let entry: LdapEntry | null;
     try {
-      entry = await authenticateLdapUser(section, provider.hasSecret ? await readProviderSecret(db, provider.id) : undefined, userName, password);
+      entry = await authenticateLdapUser(section, provider.hasSecret ? await readProviderSecret(db, provider.id) : undefined, userName, password, {
+        caCertPem: section.CaCertificate ?? undefined,
+      });
     } catch (e) {
       if (!(e instanceof LdapUnavailableError)) throw e;
       // An operator's problem, said where operators look; the person gets 503 or tries the next directory.

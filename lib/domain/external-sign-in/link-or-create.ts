@@ -28,7 +28,12 @@ export type ExternalSignInResult =
 
 type How = 'existing' | 'signed-in' | 'verified-email' | 'jit';
 
-export async function signInWithUpstream(ctx: DomainContext, provider: ProviderRow, identity: UpstreamIdentity, idToken?: string): Promise<ExternalSignInResult> {
+export async function signInWithUpstream(
+  ctx: DomainContext,
+  provider: ProviderRow,
+  identity: UpstreamIdentity,
+  idToken?: string,
+): Promise<ExternalSignInResult> {
   try {
     return await attempt(ctx, provider, identity, idToken);
   } catch (e) {
@@ -175,7 +180,11 @@ async function createJitUser(tx: RealmTx, provider: ProviderRow, identity: Upstr
 
 /** The proposed name when it is free, else the name with a short random suffix. */
 async function freeUserName(tx: RealmTx, proposed: string): Promise<string> {
-  const base = proposed.trim().replace(/[\s\p{C}]+/gu, '').slice(0, 100) || 'user';
+  const base =
+    proposed
+      .trim()
+      .replace(/[\s\p{C}]+/gu, '')
+      .slice(0, 100) || 'user';
   if (!(await tx.user.findUnique({ where: { userNameNormalized: normalizeUserName(base) }, select: { id: true } }))) return base;
   return `${base}-${randomToken(4).slice(0, 6).toLowerCase()}`;
 }

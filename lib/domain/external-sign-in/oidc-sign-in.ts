@@ -24,7 +24,9 @@ export async function startOidcSignIn(ctx: DomainContext, providerId: string, re
   const db = await realmDb(ctx.realm);
   const provider = await activeProvider(db, providerId, 'Oidc');
   if (!provider) throw new AppError('LoginProvider.NotFound');
-  const { authorizationUrl, pending } = await upstream(provider, () => oidcConfigOf(db, provider).then((cfg) => startUpstreamLogin(cfg, oidcCallbackUrl(ctx.realm))));
+  const { authorizationUrl, pending } = await upstream(provider, () =>
+    oidcConfigOf(db, provider).then((cfg) => startUpstreamLogin(cfg, oidcCallbackUrl(ctx.realm))),
+  );
   const data: InFlight = { ...pending, providerId, returnUrl: safeContinuation(returnUrl) };
   await issueSecret(db, { purpose: 'external-login', knownToken: pending.state, data });
   return { location: authorizationUrl, state: pending.state };

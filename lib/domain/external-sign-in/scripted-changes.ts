@@ -34,6 +34,7 @@ export async function scriptedChanges(provider: ProviderRow, identity: UpstreamI
   const result = await runUserUpdateScript(script, identity.claims, scriptUser(user));
   if (result.kind !== 'update') return result;
   const checked = changesSchema.safeParse(result.changes);
-  if (!checked.success) return { kind: 'failed', reason: `the script returned ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
+  if (!checked.success)
+    return { kind: 'failed', reason: `the script returned ${checked.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}` };
   return { kind: 'update', changes: checked.data };
 }

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { EXTERNAL_FLAVORS, kerberosSectionSchema, ldapSectionSchema, oidcSectionSchema, samlSectionSchema, type ExternalFlavor } from '../external-identity/sections';
+import {
+  EXTERNAL_FLAVORS,
+  kerberosSectionSchema,
+  ldapSectionSchema,
+  oidcSectionSchema,
+  samlSectionSchema,
+  type ExternalFlavor,
+} from '../external-identity/sections';
 import { realmSlugRule } from '../realms/slug';
 
 // Wire shapes of /api/admin/login-providers (spec 2.5, 4.7; CONTRACT.md "External identity"). The

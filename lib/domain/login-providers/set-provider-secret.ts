@@ -3,6 +3,7 @@ import { AppError, validationError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
+import { keytabFor } from '../external-identity/kerberos/keytab';
 import { storeProviderSecret } from './provider-secret';
 import { requireProviderRow } from './repo';
 import type { ProviderSecretInput } from './schemas';
@@ -30,6 +31,16 @@ export async function setProviderSecret(ctx: DomainContext, id: string, input: P
     if (!/^[A-Za-z0-9+/]+={0,2}$/.test(secret) || bytes.length < 4 || bytes.length > MAX_KEYTAB_BYTES || bytes[0] !== 0x05 || bytes[1] !== 0x02) {
       throw validationError({ Keytab: ['Upload the keytab file (base64 of a version 2 keytab, at most 64 KiB).'] });
     }
+    // The keytab must hold a key for the provider's own principal (realm included): GSSAPI is only
+    // ever given those entries (external-identity/kerberos/spnego.ts), so anything else cannot work.
+    const principal = current.config.Kerberos?.ServicePrincipal;
+    let usable: Buffer | null = null;
+    try {
+      usable = principal ? keytabFor(bytes, principal) : null;
+    } catch {
+      throw validationError({ Keytab: ['This is not a keytab file MIT Kerberos can read.'] });
+    }
+    if (!usable) throw validationError({ Keytab: [`The keytab holds no key for ${principal}: export it with ktadd for that principal.`] });
     secret = bytes.toString('base64');
   }
   await storeProviderSecret(db, id, secret);
