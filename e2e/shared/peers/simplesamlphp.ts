@@ -24,6 +24,8 @@ export type SimpleSamlSp = {
    * `false` is what many IdPs do (only the assertion is signed), and the harder case for an SP.
    */
   signResponse?: boolean;
+  /** The NameID format the IdP sends this SP (default: the IdP's, persistent). */
+  nameIdFormat?: string;
 };
 
 export type SimpleSamlIdp = {
@@ -39,6 +41,8 @@ export type SimpleSamlIdp = {
   privateKeyPem: string;
   users: SimpleSamlUser[];
   addSp(sp: SimpleSamlSp): Promise<void>;
+  /** SimpleSAMLphp's own log (warnings and errors): why it refused a request. */
+  log(): string;
   stop(): Promise<void>;
 };
 
@@ -103,6 +107,13 @@ export async function startSimpleSamlIdp(options: { sps: SimpleSamlSp[] }): Prom
           // SimpleSAMLphp reads its metadata files on every request: no restart needed.
           sps.push(sp);
           writeFileSync(join(dir, 'metadata', 'saml20-sp-remote.php'), spRemotePhp(sps), { mode: 0o600 });
+        },
+        log: () => {
+          try {
+            return readFileSync(join(dir, 'log', 'simplesamlphp.log'), 'utf8');
+          } catch {
+            return '';
+          }
         },
         stop: async () => {
           process.removeListener('exit', killOnExit);
@@ -291,6 +302,7 @@ function spRemotePhp(sps: SimpleSamlSp[]): string {
       'validate.authnrequest': true,
       'saml20.sign.response': sp.signResponse ?? true,
       'saml20.sign.assertion': true,
+      ...(sp.nameIdFormat ? { NameIDFormat: sp.nameIdFormat } : {}),
     };
     return `$metadata[${php(sp.entityId)}] = ${php(remote)};`;
   });
