@@ -68,6 +68,7 @@ export async function startSimpleSamlIdp(options: { sps: SimpleSamlSp[] }): Prom
   };
   process.once('exit', killOnExit);
   try {
+    await requirePhpDom();
     for (const sub of ['metadata', 'log', 'data', 'tmp', 'sessions']) mkdirSync(join(dir, sub), { mode: 0o700 });
     const { certificatePem, privateKeyPem } = await idpKeyPair(dir);
     const users = SEED_USERS.map((u) => ({ ...u }));
@@ -338,6 +339,14 @@ async function idpKeyPair(dir: string): Promise<{ certificatePem: string; privat
 }
 
 // ---- the daemon ----
+
+/** Debian's simplesamlphp package does not depend on php-xml, without which every page fails (no DOMDocument). */
+async function requirePhpDom(): Promise<void> {
+  const modules = await new Promise<string>((resolve, reject) =>
+    execFile('php', ['-m'], { timeout: 10_000 }, (error, stdout) => (error ? reject(new Error(`php -m failed: ${error.message}`)) : resolve(stdout))),
+  );
+  if (!/^dom$/im.test(modules)) throw new Error("SimpleSAMLphp needs PHP's DOM extension: apt-get install php-xml");
+}
 
 type Daemon = { child: ChildProcess; stderr: () => string; exited: () => boolean };
 
