@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import type { SamlSection } from '../../login-providers/schemas';
+import type { SamlSection } from '../sections';
 import { childElement, childElements, parseXmlSafely, SAML_METADATA_NS, XMLDSIG_NS } from './safe-xml';
 
 // What the SP needs to know about its IdP, from the provider's SAML section (CONTRACT.md "External
