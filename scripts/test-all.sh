@@ -88,9 +88,10 @@ ensure_chromium() {
 }
 
 # The real peers the external-identity tests start themselves (issue 10): OpenLDAP's slapd,
-# SimpleSAMLphp under `php -S`, an MIT KDC with kinit and curl --negotiate, and the GSSAPI headers the
-# optional `kerberos` package builds against. Installed like Chromium when missing.
-PEER_PACKAGES="slapd ldap-utils simplesamlphp php-cli krb5-kdc krb5-admin-server krb5-user libkrb5-dev curl openssl"
+# SimpleSAMLphp under `php -S` (with php-xml, which Debian's package does not pull in), an MIT KDC
+# with kinit and curl --negotiate, and the GSSAPI headers the optional `kerberos` package builds
+# against. Installed like Chromium when missing.
+PEER_PACKAGES="slapd ldap-utils simplesamlphp php-cli php-xml krb5-kdc krb5-admin-server krb5-user libkrb5-dev curl openssl"
 ensure_peers() {
   local missing=""
   for p in $PEER_PACKAGES; do dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"; done
