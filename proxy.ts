@@ -43,5 +43,5 @@ export function proxy(request: NextRequest): NextResponse {
 // 404 page): everything but the API, the engine's paths and Next's static assets, which render no
 // HTML (a catch-all matcher would cost the API routes their throughput, docs/environment.md).
 export const config = {
-  matcher: ['/((?!api/|connect/|\\.well-known/|_next/static/|_next/image|favicon\\.ico|swagger/v1/|health).*)'],
+  matcher: ['/((?!api/|connect/|saml/|\\.well-known/|_next/static/|_next/image|favicon\\.ico|swagger/v1/|health).*)'],
 };

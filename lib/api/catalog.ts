@@ -27,6 +27,7 @@ import * as realmEndpoints from './realm-endpoints';
 import * as realmSettingsEndpoints from './realm-settings-endpoints';
 import * as registrationEndpoints from './registration-endpoints';
 import * as roleEndpoints from './role-endpoints';
+import * as samlEndpoints from './saml-endpoints';
 import * as serviceAccountCredentialEndpoints from './service-account-credential-endpoints';
 import * as serviceAccountEndpoints from './service-account-endpoints';
 import * as userEndpoints from './user-endpoints';
@@ -66,6 +67,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'realm-settings': realmSettingsEndpoints,
   registration: registrationEndpoints,
   role: roleEndpoints,
+  saml: samlEndpoints,
   'service-account': serviceAccountEndpoints,
   'service-account-credential': serviceAccountCredentialEndpoints,
   user: userEndpoints,

@@ -56,6 +56,13 @@ export type Endpoint<B = undefined, Q = undefined, P = undefined, S extends Resp
   status?: number;
   rateLimit?: RateLimitPolicyName;
   bodyLimit?: number;
+  /** `form`: an application/x-www-form-urlencoded body (the SAML HTTP-POST binding); JSON otherwise. */
+  bodyFormat?: 'json' | 'form';
+  /**
+   * Accept a cross-site POST: skips the same-origin check. Only for a route whose request carries
+   * its own proof and needs no cookie (the SAML ACS: a signed response to a request this realm sent).
+   */
+  crossSitePost?: true;
   // Method syntax on purpose: it lets a typed endpoint be stored in the untyped catalog.
   handler(input: HandlerInput<B, Q, P>): Promise<HandlerResult<S>>;
 } & PermissionCheck;

@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error';
 // malformed or non-JSON bodies. An empty body reads as undefined.
 const DEFAULT_BODY_LIMIT = 256 * 1024;
 
-export async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT): Promise<unknown> {
+export async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT, format: 'json' | 'form' = 'json'): Promise<unknown> {
   const declared = request.headers.get('content-length');
   if (declared && Number(declared) > limit) throw new AppError('Request.TooLarge', { detail: `The limit is ${limit} bytes.` });
   if (!request.body) return undefined;
@@ -23,6 +23,11 @@ export async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT)
   }
   if (size === 0) return undefined;
   const contentType = request.headers.get('content-type') ?? '';
+  if (format === 'form') {
+    // An HTML form post (the SAML HTTP-POST binding): fields as strings, own keys only.
+    if (!/^application\/x-www-form-urlencoded\b/i.test(contentType)) throw new AppError('Request.UnsupportedMediaType');
+    return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+  }
   if (!/^application\/([a-z0-9.+-]*\+)?json\b/i.test(contentType)) {
     throw new AppError('Request.UnsupportedMediaType');
   }

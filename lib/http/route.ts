@@ -29,7 +29,7 @@ export function toRouteHandler<B, Q, P, S extends ResponseSchema>(endpoint: Endp
       if (resolution.kind !== 'realm') throw notFound();
       const realm = resolution.realm;
       if (e.controlPlaneOnly && !realm.isControlPlane) throw notFound();
-      assertSameOrigin(request);
+      if (!e.crossSitePost) assertSameOrigin(request);
 
       // A route that admits bearer tokens (spec 5.2) uses one when it is sent; else the cookie.
       const token = e.bearer ? bearerTokenOf(request.headers.get('authorization')) : undefined;
@@ -49,7 +49,7 @@ export function toRouteHandler<B, Q, P, S extends ResponseSchema>(endpoint: Endp
       const params = e.params ? parseInput(e.params, (await next?.params) ?? {}, 'path') : undefined;
       const query = e.query ? parseInput(e.query, queryObject(new URL(request.url)), 'query') : undefined;
       let body: unknown;
-      if (e.body) body = parseInput(e.body, (await readJsonBody(request, e.bodyLimit)) ?? {}, 'body');
+      if (e.body) body = parseInput(e.body, (await readJsonBody(request, e.bodyLimit, e.bodyFormat)) ?? {}, 'body');
 
       const headers = new Headers();
       const result = await e.handler({ ctx, body, query, params, request, headers });

@@ -45,7 +45,11 @@ describe('login providers', () => {
     expect(internalId).toBe(INTERNAL);
     expectProblem(await api(host, 'PUT', `${PROVIDERS}/${internalId}`, { cookie: admin.jar, body: oidcBody() }), 400, 'LoginProvider.BuiltIn');
     expectProblem(await api(host, 'DELETE', `${PROVIDERS}/${internalId}`, { cookie: admin.jar }), 400, 'LoginProvider.BuiltIn');
-    expectProblem(await api(host, 'POST', `${PROVIDERS}/${internalId}/secret`, { cookie: admin.jar, body: { ClientSecret: 'x' } }), 400, 'LoginProvider.BuiltIn');
+    expectProblem(
+      await api(host, 'POST', `${PROVIDERS}/${internalId}/secret`, { cookie: admin.jar, body: { ClientSecret: 'x' } }),
+      400,
+      'LoginProvider.BuiltIn',
+    );
   });
 
   it('creates an OIDC provider: 201 with the callback URL to give the upstream, no secret yet', async () => {
@@ -77,7 +81,15 @@ describe('login providers', () => {
     expectProblem(await api(host, 'POST', PROVIDERS, { cookie: admin.jar, body: { ...oidcBody(), Flavor: 'Internal' } }), 400, 'Validation.Failed');
     const noSlug = await api(host, 'POST', PROVIDERS, {
       cookie: admin.jar,
-      body: { Name: 'SAML', Flavor: 'Saml', Saml: { IdpEntityId: 'urn:x', IdpSsoUrl: 'https://idp.example.com/sso', IdpCertificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----' } },
+      body: {
+        Name: 'SAML',
+        Flavor: 'Saml',
+        Saml: {
+          IdpEntityId: 'urn:x',
+          IdpSsoUrl: 'https://idp.example.com/sso',
+          IdpCertificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----',
+        },
+      },
     });
     expectProblem(noSlug, 400, 'Validation.Failed');
     expect(Object.keys(noSlug.body.errors)).toContain('Slug');
@@ -102,7 +114,12 @@ describe('login providers', () => {
       body: { Name: 'Renamed', IsActive: false, Oidc: { Authority: 'https://other.example.com', ClientId: 'gh', Scopes: 'openid email' } },
     });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.body).toMatchObject({ Name: 'Renamed', Flavor: 'Oidc', IsActive: false, Oidc: { Authority: 'https://other.example.com', Scopes: 'openid email' } });
+    expect(updated.body).toMatchObject({
+      Name: 'Renamed',
+      Flavor: 'Oidc',
+      IsActive: false,
+      Oidc: { Authority: 'https://other.example.com', Scopes: 'openid email' },
+    });
     expect(updated.body.UpdatedAt).toBeTruthy();
   });
 
@@ -118,7 +135,9 @@ describe('login providers', () => {
     expect(got.text).not.toContain(secret);
     const list = await api(host, 'GET', PROVIDERS, { cookie: admin.jar });
     expect(list.text).not.toContain(secret);
-    const [row] = await realmSql<{ secretEncrypted: string; config: string }>(slug, 'SELECT "secretEncrypted", "config" FROM "LoginProvider" WHERE "id" = $1', [id]);
+    const [row] = await realmSql<{ secretEncrypted: string; config: string }>(slug, 'SELECT "secretEncrypted", "config" FROM "LoginProvider" WHERE "id" = $1', [
+      id,
+    ]);
     expect(row.secretEncrypted).toMatch(/^v1\./);
     expect(row.secretEncrypted).not.toContain(secret);
     expect(row.config).not.toContain(secret);
@@ -131,7 +150,10 @@ describe('login providers', () => {
     });
     expect(created.status, created.text).toBe(201);
     expect(created.body.NegotiateUrl).toMatch(new RegExp(`/api/account/negotiate/${created.body.Id}$`));
-    const notKeytab = await api(host, 'POST', `${PROVIDERS}/${created.body.Id}/secret`, { cookie: admin.jar, body: { Keytab: Buffer.from('not a keytab').toString('base64') } });
+    const notKeytab = await api(host, 'POST', `${PROVIDERS}/${created.body.Id}/secret`, {
+      cookie: admin.jar,
+      body: { Keytab: Buffer.from('not a keytab').toString('base64') },
+    });
     expectProblem(notKeytab, 400, 'Validation.Failed');
     expect(notKeytab.body.errors.Keytab).toBeDefined();
   });
@@ -150,7 +172,11 @@ describe('login providers', () => {
         Name: 'Campus SAML',
         Flavor: 'Saml',
         Slug: 'campus',
-        Saml: { IdpEntityId: 'urn:campus', IdpSsoUrl: 'https://idp.example.com/sso', IdpCertificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----' },
+        Saml: {
+          IdpEntityId: 'urn:campus',
+          IdpSsoUrl: 'https://idp.example.com/sso',
+          IdpCertificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----',
+        },
       },
     });
     expect(saml.status, saml.text).toBe(201);
@@ -166,7 +192,10 @@ describe('login providers', () => {
     expect(names).not.toContain('Windows domain'); // Kerberos has no button in this list
     expect(res.body.find((p: { Name: string }) => p.Name === 'Campus SAML')).toEqual({ Id: saml.body.Id, Name: 'Campus SAML', Kind: 'Saml', Slug: 'campus' });
     expect(res.text).not.toMatch(/Authority|ClientId|Certificate/);
-    const taken = await api(host, 'POST', PROVIDERS, { cookie: admin.jar, body: { ...saml.body, Id: undefined, Name: 'Again', Flavor: 'Saml', Slug: 'campus', Saml: { IdpMetadataXml: '<x/>' } } });
+    const taken = await api(host, 'POST', PROVIDERS, {
+      cookie: admin.jar,
+      body: { ...saml.body, Id: undefined, Name: 'Again', Flavor: 'Saml', Slug: 'campus', Saml: { IdpMetadataXml: '<x/>' } },
+    });
     expectProblem(taken, 409, 'LoginProvider.SlugTaken');
   });
 
@@ -181,7 +210,10 @@ describe('login providers', () => {
     const user = await makeUser(host, admin.jar);
     await grant(host, admin.jar, ['login-provider:read', 'login-provider:write'], user.id);
     const jar = await signedIn(host, user);
-    const escalate = await api(host, 'POST', PROVIDERS, { cookie: jar, body: oidcBody({ Name: 'Backdoor', Jit: { Enabled: true, DefaultGroupIds: [ADMINISTRATORS] } }) });
+    const escalate = await api(host, 'POST', PROVIDERS, {
+      cookie: jar,
+      body: oidcBody({ Name: 'Backdoor', Jit: { Enabled: true, DefaultGroupIds: [ADMINISTRATORS] } }),
+    });
     expectProblem(escalate, 403, 'Auth.Forbidden');
     const count = await realmSql<{ n: number }>(slug, `SELECT COUNT(*) AS n FROM "LoginProvider" WHERE "name" = 'Backdoor'`);
     expect(Number(count[0].n)).toBe(0);

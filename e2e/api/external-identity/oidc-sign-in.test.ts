@@ -46,7 +46,14 @@ describe('external sign-in with OIDC', () => {
     ({ host, slug, admin } = await realmWithAdmin());
     const redirectUri = `http://${slug}.localhost:${suite().port}/api/account/external-login/finish`;
     upstream = await startOidcUpstream({
-      clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [redirectUri], post_logout_redirect_uris: [`http://${slug}.localhost:${suite().port}/logged-out`] }],
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: [redirectUri],
+          post_logout_redirect_uris: [`http://${slug}.localhost:${suite().port}/logged-out`],
+        },
+      ],
     });
     providerId = await provider({});
   }, 60_000);
@@ -79,9 +86,7 @@ describe('external sign-in with OIDC', () => {
     expect(me.status, me.text).toBe(200);
     expect(me.body).toMatchObject({ Email: alice.email, EmailConfirmed: true, Firstname: 'Alice', Lastname: 'Liddell' });
     const links = await api(host, 'GET', '/api/account/external-links', { cookie: jar });
-    expect(links.body).toEqual([
-      expect.objectContaining({ LoginProviderId: providerId, Name: 'Upstream', Issuer: upstream.issuer, Subject: alice.sub }),
-    ]);
+    expect(links.body).toEqual([expect.objectContaining({ LoginProviderId: providerId, Name: 'Upstream', Issuer: upstream.issuer, Subject: alice.sub })]);
     // The second sign-in finds the link: the same person, no new account.
     const again = await signInThroughUpstream(providerId, alice.login, alice.password);
     expect(again.finish.status).toBe(302);
@@ -111,7 +116,7 @@ describe('external sign-in with OIDC', () => {
     expect(finish.status).toBe(302);
     // Put the state cookie back, as an attacker replaying the whole request would.
     const replay = await api(host, 'GET', callback.pathname + callback.search, {
-      cookie: `gatehouse_ext=${callback.searchParams.get('state')}; ${jar.header()}`,
+      cookie: `gatehouse_ext=${callback.searchParams.get('state')}; ${jar.toString()}`,
     });
     expect(replay.headers.location).toBe('/login?error=external-failed');
   });
@@ -133,8 +138,7 @@ describe('external sign-in with OIDC', () => {
     // alice's identity at this issuer is already linked to the JIT person: taken.
     expect(finish.headers.location).toBe('/login?error=external-refused');
 
-    const upstreamUser = { sub: `u-${randomBytes(3).toString('hex')}`, login: `carol-${randomBytes(2).toString('hex')}`, password: 'carol-pass-1' };
-    void upstreamUser; // the peer's users are fixed; bob is not linked anywhere yet
+    // bob is linked nowhere yet (his unverified address never linked, above).
     const linked = await signInThroughUpstream(other, bob.login, bob.password, jar, '/account/security');
     expect(linked.finish.status).toBe(302);
     expect(linked.finish.headers.location).toBe('/account/security');
@@ -154,14 +158,20 @@ describe('external sign-in with OIDC', () => {
     expectProblem(await api(host, 'DELETE', `/api/account/external-links/${links.body[0].Id}`, { cookie: jar }), 400, 'Idp.LastAuthMethod');
     const adminView = await api(host, 'GET', `/api/admin/users/${me.body.Id}/external-links`, { cookie: admin.jar });
     expect(adminView.body).toEqual(links.body);
-    expectProblem(await api(host, 'DELETE', `/api/admin/users/${me.body.Id}/external-links/${links.body[0].Id}`, { cookie: admin.jar }), 400, 'Idp.LastAuthMethod');
+    expectProblem(
+      await api(host, 'DELETE', `/api/admin/users/${me.body.Id}/external-links/${links.body[0].Id}`, { cookie: admin.jar }),
+      400,
+      'Idp.LastAuthMethod',
+    );
     expectProblem(await api(host, 'DELETE', `/api/admin/users/${me.body.Id}/external-links/no-such-link`, { cookie: admin.jar }), 404, 'ExternalLink.NotFound');
   });
 
   it('refuses a person the provider does not create when JIT is off', async () => {
     const closed = await provider({ Name: 'Closed', Jit: { Enabled: false } });
     const fresh = await startOidcUpstream({
-      clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [`http://${slug}.localhost:${suite().port}/api/account/external-login/finish`] }],
+      clients: [
+        { client_id: clientId, client_secret: clientSecret, redirect_uris: [`http://${slug}.localhost:${suite().port}/api/account/external-login/finish`] },
+      ],
       users: [{ ...alice, sub: 'u-dora', login: 'dora', email: 'dora@upstream.test' }],
     });
     try {

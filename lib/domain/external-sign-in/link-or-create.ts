@@ -28,24 +28,37 @@ export type ExternalSignInResult =
 
 type How = 'existing' | 'signed-in' | 'verified-email' | 'jit';
 
+/**
+ * `linkToUserId`: the person who started this sign-in while signed in, when the answer arrives
+ * without their cookie (a SAML response is a cross-site POST); otherwise the session's person.
+ */
+export type SignInOptions = { linkToUserId?: string };
+
 export async function signInWithUpstream(
   ctx: DomainContext,
   provider: ProviderRow,
   identity: UpstreamIdentity,
   idToken?: string,
+  options: SignInOptions = {},
 ): Promise<ExternalSignInResult> {
   try {
-    return await attempt(ctx, provider, identity, idToken);
+    return await attempt(ctx, provider, identity, idToken, options);
   } catch (e) {
     // Two first sign-ins of the same identity at once: the loser finds the winner's link.
-    if (isUniqueViolation(e, 'subject')) return attempt(ctx, provider, identity, idToken);
+    if (isUniqueViolation(e, 'subject')) return attempt(ctx, provider, identity, idToken, options);
     throw e;
   }
 }
 
-async function attempt(ctx: DomainContext, provider: ProviderRow, identity: UpstreamIdentity, idToken: string | undefined): Promise<ExternalSignInResult> {
+async function attempt(
+  ctx: DomainContext,
+  provider: ProviderRow,
+  identity: UpstreamIdentity,
+  idToken: string | undefined,
+  options: SignInOptions,
+): Promise<ExternalSignInResult> {
   const db = await realmDb(ctx.realm);
-  const signedIn = ctx.actor.kind === 'user' && ctx.actor.sessionId ? ctx.actor.userId : undefined;
+  const signedIn = options.linkToUserId ?? (ctx.actor.kind === 'user' && ctx.actor.sessionId ? ctx.actor.userId : undefined);
   const link = await db.externalLink.findUnique({
     where: { issuer_subject: { issuer: identity.issuer, subject: identity.subject } },
     select: { id: true, userId: true },

@@ -25,3 +25,12 @@ export async function providersWithSecret(db: RealmTx, ids: readonly string[]): 
   const rows = await db.loginProvider.findMany({ where: { id: { in: [...ids] }, NOT: { secretEncrypted: null } }, select: { id: true } });
   return new Set(rows.map((r) => r.id));
 }
+
+/**
+ * Stores a secret generated on first use (the SAML SP key pair) unless another request stored one
+ * first: true when this one was stored. Both instances then read back the same key pair.
+ */
+export async function storeGeneratedSecret(db: RealmTx, id: string, secret: string): Promise<boolean> {
+  const r = await db.loginProvider.updateMany({ where: { id, secretEncrypted: null }, data: { secretEncrypted: await seal(secret) } });
+  return r.count === 1;
+}

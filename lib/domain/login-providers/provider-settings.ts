@@ -2,6 +2,7 @@ import type { RealmTx } from '../../db/types';
 import { validationError } from '../../errors/app-error';
 import type { DomainContext } from '../../realm/context';
 import { assertActorHoldsGroupGrants } from '../groups/grant-change-guard';
+import { userUpdateScriptProblem } from '../external-identity/user-update-script';
 import type { ProviderConfig } from './provider-config';
 import type { CreateLoginProviderInput, ExternalFlavor } from './schemas';
 
@@ -37,4 +38,11 @@ export async function checkDefaultGroups(ctx: DomainContext, tx: RealmTx, config
     if (missing.length) throw validationError({ 'Jit.DefaultGroupIds': missing.map((id) => `No group has the id ${id}.`) });
   }
   await assertActorHoldsGroupGrants(ctx, tx, ids, 'The default groups confer permissions you do not hold');
+}
+
+/** A script that does not compile is refused when it is saved, not at someone's sign-in. */
+export async function checkUserUpdateScript(config: ProviderConfig): Promise<void> {
+  if (!config.UserUpdateScript) return;
+  const problem = await userUpdateScriptProblem(config.UserUpdateScript);
+  if (problem) throw validationError({ UserUpdateScript: [problem] });
 }

@@ -1,0 +1,4 @@
+import { samlLoginEndpoint } from '@/lib/api/saml-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const GET = toRouteHandler(samlLoginEndpoint);

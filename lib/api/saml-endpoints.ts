@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { finishSamlSignIn, samlSpMetadata, startSamlSignIn } from '../domain/external-sign-in/saml-sign-in';
+import { isAppError } from '../errors/app-error';
+import { defineEndpoint } from '../http/endpoint';
+import { redirectTo, signInLanding } from '../http/sign-in-landing';
+import { applySignInOutcome } from '../http/sign-in-response';
+
+// SAML 2.0, this realm as the service provider (spec 4.5; CONTRACT.md "External identity"): the SP
+// metadata an IdP administrator imports, the SP-initiated login, and the assertion consumer service.
+// IdP-initiated SSO, Single Logout and the Artifact binding are refused (spec 4.5 "SAML limits").
+const tags = ['External login'];
+const slugParams = z.object({ slug: z.string().min(1).max(63) });
+
+function failureLanding(e: unknown): Response {
+  if (!isAppError(e)) throw e;
+  const notice = e.code === 'ExternalLogin.Unavailable' ? 'external-unavailable' : e.code === 'ExternalLogin.Failed' ? 'external-failed' : 'external-refused';
+  return redirectTo(`/login?error=${notice}`);
+}
+
+export const samlSpMetadataEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/saml/{slug}/sp-metadata',
+  summary: 'The SP metadata (entity id, ACS, signing certificate) to register this realm at the IdP',
+  tags,
+  auth: 'anonymous',
+  params: slugParams,
+  handler: async ({ ctx, params }) =>
+    new Response(await samlSpMetadata(ctx, params.slug), {
+      status: 200,
+      headers: { 'content-type': 'application/samlmetadata+xml; charset=utf-8', 'cache-control': 'no-cache' },
+    }),
+});
+
+export const samlLoginEndpoint = defineEndpoint({
+  method: 'GET',
+  path: '/saml/{slug}/login',
+  summary: 'Start an SP-initiated SAML sign-in: 302 to the IdP with a signed AuthnRequest (HTTP-Redirect)',
+  tags,
+  auth: 'optional',
+  rateLimit: 'external-login',
+  params: slugParams,
+  query: z.object({ returnUrl: z.string().max(2048).optional().catch(undefined) }),
+  handler: async ({ ctx, params, query }) => {
+    try {
+      const location = await startSamlSignIn(ctx, params.slug, query.returnUrl);
+      return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
+    } catch (e) {
+      if (isAppError(e) && e.code === 'Request.NotFound') throw e;
+      return failureLanding(e);
+    }
+  },
+});
+
+export const samlAcsEndpoint = defineEndpoint({
+  method: 'POST',
+  path: '/saml/{slug}/acs',
+  summary: 'The assertion consumer service (HTTP-POST): a signed response to a request this realm sent, accepted once',
+  tags,
+  auth: 'anonymous',
+  rateLimit: 'external-login',
+  // The IdP's page posts here from its own origin, without our cookies: the signed response to a
+  // request this realm sent, taken once, is the proof (saml-sign-in.ts).
+  crossSitePost: true,
+  bodyFormat: 'form',
+  bodyLimit: 512 * 1024,
+  params: slugParams,
+  body: z.object({
+    SAMLResponse: z.string().max(500_000).optional(),
+    SAMLRequest: z.string().max(500_000).optional(),
+    SAMLart: z.string().max(1000).optional(),
+    RelayState: z.string().max(1000).optional(),
+  }),
+  handler: async ({ ctx, params, body, headers }) => {
+    try {
+      const { result, returnUrl } = await finishSamlSignIn(ctx, params.slug, body);
+      if (result.kind === 'linked') return redirectTo(returnUrl ?? '/account/security');
+      applySignInOutcome(result.outcome, headers);
+      return redirectTo(signInLanding(result.outcome, returnUrl));
+    } catch (e) {
+      if (isAppError(e) && e.code === 'Request.NotFound') throw e;
+      return failureLanding(e);
+    }
+  },
+});
