@@ -14,6 +14,8 @@ const userName = z
 const email = z.email('Enter a valid e-mail address.').max(254);
 const personName = z.string().max(100);
 const acronym = z.string().max(16);
+/** The rules of a user's own fields, for other ways of setting them (an external sign-in's UserUpdateScript). */
+export const userFieldRules = { userName, email, personName, acronym };
 
 export const createUserSchema = z.object({
   UserName: userName,
