@@ -1,5 +1,5 @@
 import { logWarn } from '../../log/logger';
-import { realmDb, type DomainContext } from '../../realm/context';
+import { realmDb } from '../../realm/context';
 import { authenticateLdapUser, LdapUnavailableError, type LdapEntry } from '../external-identity/ldap/ldap-directory';
 import type { UpstreamIdentity } from '../external-identity/upstream-identity';
 import { readProviderSecret } from '../login-providers/provider-secret';

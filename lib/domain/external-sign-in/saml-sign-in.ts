@@ -69,7 +69,7 @@ function requestStore(db: RealmDb, providerId: string, sent?: SentRequest): Requ
     },
     async takeOnce(id) {
       const r = await redeemToken(db, 'saml-request', key(id));
-      if (r.ok && !id.startsWith('used-assertion:')) store.taken = (r.record.data ?? {}) as SentRequest;
+      if (r.ok && !id.startsWith('used-assertion:')) store.taken = (r.record.data ?? {}) satisfies SentRequest;
       return r.ok;
     },
   };

@@ -34,7 +34,7 @@ export async function setProviderSecret(ctx: DomainContext, id: string, input: P
     // The keytab must hold a key for the provider's own principal (realm included): GSSAPI is only
     // ever given those entries (external-identity/kerberos/spnego.ts), so anything else cannot work.
     const principal = current.config.Kerberos?.ServicePrincipal;
-    let usable: Buffer | null = null;
+    let usable: Buffer | null;
     try {
       usable = principal ? keytabFor(bytes, principal) : null;
     } catch {
