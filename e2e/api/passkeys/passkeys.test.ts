@@ -354,7 +354,7 @@ describe('passkeys', () => {
       // Removing the last two at once: one goes, the other is refused.
       const three = await addPasskey(host, jar, a, 'three');
       const both = await Promise.all([two, three].map((p) => api(host, 'DELETE', `/api/account/passkey/${p.passkey.Id}`, { cookie: jar })));
-      expect(both.map((r) => r.status).sort()).toEqual([204, 409]);
+      expect(both.map((r) => r.status).sort()).toEqual([204, 400]);
       expect((await api(host, 'GET', '/api/account/passkey', { cookie: jar })).body).toHaveLength(1);
     });
   });
