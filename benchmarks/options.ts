@@ -24,7 +24,20 @@ export type BenchOptions = {
   otpWorkers: number;
 };
 
-export const BENCH_PARTS = ['throughput', 'login', 'argon2', 'realms', 'postgres', 'totp', 'email-otp', 'passkey', 'forgot-password', 'oauth'] as const;
+export const BENCH_PARTS = [
+  'throughput',
+  'login',
+  'argon2',
+  'realms',
+  'postgres',
+  'totp',
+  'email-otp',
+  'passkey',
+  'forgot-password',
+  'oauth',
+  'external-oidc',
+  'ldap',
+] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 export const HELP = `npm run bench [-- options]
@@ -35,7 +48,9 @@ export const HELP = `npm run bench [-- options]
   --only=a,b         run only these parts: throughput, login, argon2, realms, postgres (the
                      PostgreSQL phase), totp, email-otp, passkey, forgot-password (the sign-in
                      flows, on a server with GATEHOUSE_RATE_LIMIT_SCALE=0), oauth (client
-                     credentials, refresh and introspection beside a bare oidc-provider)
+                     credentials, refresh and introspection beside a bare oidc-provider),
+                     external-oidc (sign-in through an upstream OIDC provider beside the
+                     upstream alone), ldap (directory sign-in beside a bare ldapts bind)
 
 Environment:
   BENCH_DURATION=8          seconds per throughput row

@@ -9,6 +9,7 @@ import { stopAgent } from './http';
 import { isBuilt, ROOT, snapshotBuild, startServer, type RunningServer } from './launch-server';
 import { BENCH_PARTS, HELP, parseOptions, type BenchOptions, type BenchPart } from './options';
 import { authPhase, AUTH_SCENARIOS } from './phase-auth';
+import { EXTERNAL_PARTS, externalPhase } from './phase-external';
 import { oauthPhase } from './phase-oauth';
 import { realmPhase } from './phase-realms';
 import { connectionCount, createDatabase, dropGatehouseDatabases, realmDatabasesOf, startPostgres, type PgServer } from './postgres';
@@ -61,6 +62,7 @@ async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: 
 
   if (AUTH_SCENARIOS.some(want)) await authPhase(tmp, o, report, track);
   if (want('oauth')) await oauthPhase(tmp, o, report, track);
+  if (EXTERNAL_PARTS.some(want)) await externalPhase(tmp, o, report, track);
 }
 
 async function postgresPhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void, trackPg: (p: PgServer) => void): Promise<void> {
