@@ -1,197 +1,156 @@
-import { DefaultIntrinsics, newQuickJSWASMModule, shouldInterruptAfterDeadline } from 'quickjs-emscripten';
-import type { QuickJSContext, QuickJSHandle, QuickJSWASMModule } from 'quickjs-emscripten';
+import { resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { shared } from '@/lib/runtime/shared';
 
 // The sandbox a login provider's UserUpdateScript runs in (CONTRACT.md "External identity": no I/O,
-// no clock, bounded time and memory). QuickJS compiled to WebAssembly: the guest sees only the
-// language's built-ins, never a host object or function; what it is given and what it gives back are
-// JSON strings. Every run gets a fresh runtime and context, disposed afterwards, inside one WebAssembly
-// module loaded once. This file knows QuickJS; user-update-script.ts knows what the result means.
+// no clock, bounded time and memory): QuickJS compiled to WebAssembly, in a worker thread
+// (script-worker.mjs) that gives every run a fresh runtime and context. Two time limits: QuickJS's
+// interrupt handler stops ordinary loops at SCRIPT_TIME_LIMIT_MS, but it is polled only every few
+// thousand bytecode branches, so a loop around an expensive built-in (`for (;;) "x".repeat(1e7)`)
+// runs for minutes between polls (measured). The worker is therefore killed at HARD_DEADLINE_MS and
+// replaced; that also keeps the server's event loop free while a script runs. This file is the host's
+// side: the worker, the deadline, and what a failure means.
 
 export const SCRIPT_TIME_LIMIT_MS = 100;
 export const SCRIPT_MEMORY_LIMIT_BYTES = 16 * 1024 * 1024;
 /** The runner refuses to hand back a result whose JSON is longer than this. */
 export const SCRIPT_RESULT_MAX_LENGTH = 64 * 1024;
+const HARD_DEADLINE_MS = SCRIPT_TIME_LIMIT_MS + 400;
 // QuickJS's own stack limit, counted in the module's linear memory. The interpreter's WebAssembly
-// frames also use Node's native stack, several times as much, so a limit near Node's ~1 MB stack lets
-// deep recursion overflow the host first (measured: 512 KiB does; 128 KiB allows ~740 plain frames and
-// stays inside). Some paths (the parser on deeply nested literals) can still overflow the host's stack
-// first: that case is caught below and the module replaced.
+// frames also use the thread's native stack, several times as much: 512 KiB overflowed Node's ~1 MB
+// main-thread stack in a measurement, 128 KiB (~740 plain frames) did not. The worker has 4 MB.
 const STACK_LIMIT_BYTES = 128 * 1024;
-
 const SCRIPT_FILE = 'user-update-script.js';
 /** A stack frame in the script's file: `(user-update-script.js:3:16)`. */
 const SCRIPT_FRAME = /user-update-script\.js:(\d+)/;
 /** How much of a thrown message is read back (reasons quote at most 300 characters of it). */
 const THROWN_TEXT_MAX_LENGTH = 1000;
 
+// Plain JavaScript loaded by Node from the project folder, which the server runs in (server.ts hands
+// Next the same process.cwd()), so it is found whether this module runs from source or a bundle.
+const WORKER_FILE = resolve(/* turbopackIgnore: true */ process.cwd(), 'lib/domain/external-identity/script-worker.mjs');
+
 export type GuestFailure =
   | { kind: 'timeout' }
   | { kind: 'memory' }
   | { kind: 'stack' }
   | { kind: 'threw'; message: string }
-  /** Our side failed (the WebAssembly module could not load or broke); `name` is the host error's class. */
+  /** Our side failed (the worker could not start or broke); `name` says what broke. */
   | { kind: 'sandbox'; name: string };
 
-export type SandboxResult = { kind: 'compiled' } | { kind: 'ok'; envelope: string } | { kind: 'failed'; phase: 'compile' | 'run'; failure: GuestFailure };
+type Phase = 'compile' | 'run';
+export type SandboxResult = { kind: 'compiled' } | { kind: 'ok'; envelope: string } | { kind: 'failed'; phase: Phase; failure: GuestFailure };
 
-// Defined before the script is compiled, so the script cannot replace the built-ins they rely on.
-// It removes Math.random, whose seed is the time of day in QuickJS (a clock), and returns two
-// functions. `run` parses the inputs, calls the script and answers one JSON envelope, the only thing
-// that leaves: {"none":true} | {"result":<object>} | {"refused":"<what it returned>"} | {"tooLarge":<length>}.
-// `describe` turns whatever the script threw into {"name","message","fileName","lineNumber","stack"} (strings
-// trimmed), so the host reads a string and never a guest object's properties (getters, proxies).
-const PRELUDE = `(() => {
-  'use strict';
-  Math.random = function random() { throw new TypeError('Math.random is not available to a UserUpdateScript'); };
-  const parse = JSON.parse, stringify = JSON.stringify, getPrototypeOf = Object.getPrototypeOf, isArray = Array.isArray;
-  const plain = Object.prototype, apply = Reflect.apply, stringSlice = String.prototype.slice;
-  const text = (value, max) => (typeof value === 'string' ? apply(stringSlice, value, [0, max]) : undefined);
-  function run(script, claimsJson, userJson) {
-    if (typeof script !== 'function') return stringify({ refused: 'something other than a function body' });
-    const result = script(parse(claimsJson), parse(userJson));
-    if (result === undefined || result === null) return '{"none":true}';
-    if (typeof result !== 'object') return stringify({ refused: 'a ' + typeof result });
-    if (isArray(result)) return '{"refused":"an array"}';
-    const proto = getPrototypeOf(result);
-    if (proto !== plain && proto !== null) return '{"refused":"an object that is not a plain object"}';
-    const json = stringify(result);
-    if (typeof json !== 'string') return '{"refused":"an object with no JSON form"}';
-    if (json.length > ${SCRIPT_RESULT_MAX_LENGTH}) return stringify({ tooLarge: json.length });
-    return '{"result":' + json + '}';
-  }
-  function describe(thrown) {
-    if (typeof thrown === 'string') return stringify({ message: text(thrown, ${THROWN_TEXT_MAX_LENGTH}) });
-    if (thrown === null || typeof thrown !== 'object') return stringify({ message: 'a thrown ' + (thrown === null ? 'null' : typeof thrown) });
-    try {
-      const name = thrown.name, message = thrown.message, fileName = thrown.fileName, lineNumber = thrown.lineNumber, stack = thrown.stack;
-      return stringify({
-        name: text(name, 100),
-        message: text(message, ${THROWN_TEXT_MAX_LENGTH}),
-        fileName: text(fileName, 200),
-        lineNumber: typeof lineNumber === 'number' ? lineNumber : undefined,
-        stack: text(stack, 2000),
-      });
-    } catch (_) {
-      return '{}';
-    }
-  }
-  return { run, describe };
-})()`;
+/** What script-worker.mjs answers. */
+type WorkerResult =
+  | { kind: 'compiled' }
+  | { kind: 'ok'; envelope: string }
+  | { kind: 'thrown'; phase: Phase; interrupted: boolean; description?: string }
+  | { kind: 'broken'; phase: Phase; name: string };
 
-type ModuleCache = { loading: Promise<QuickJSWASMModule> | undefined; broken: WeakSet<QuickJSWASMModule> };
-
-// One module per process (lib/runtime/shared.ts: Next's bundles and server.ts share it). Not
-// getQuickJS()'s singleton: a module whose interpreter overflowed the host's stack mid-call is left
-// inconsistent (freeing its runtime aborts), so it is dropped and the next run loads a fresh one.
-const moduleCache = () => shared<ModuleCache>('quickjs.user-update-script', () => ({ loading: undefined, broken: new WeakSet() }));
-
-async function sandboxModule(): Promise<QuickJSWASMModule> {
-  const cache = moduleCache();
-  for (;;) {
-    const loading = (cache.loading ??= newQuickJSWASMModule().catch((error: unknown) => {
-      if (cache.loading === loading) cache.loading = undefined;
-      throw error;
-    }));
-    const module = await loading;
-    if (!cache.broken.has(module)) return module;
-    if (cache.loading === loading) cache.loading = undefined;
-  }
-}
-
-function markBroken(module: QuickJSWASMModule): void {
-  const cache = moduleCache();
-  cache.broken.add(module);
-  void cache.loading?.then((current) => {
-    if (current === module) cache.loading = undefined;
-  });
-}
+type SandboxWorker = { worker: Worker; ready: Promise<void> };
+// One worker per process (lib/runtime/shared.ts: Next's bundles and server.ts share it); runs queue on
+// `chain`, one at a time, as QuickJS in the worker is synchronous anyway.
+type SandboxState = { current: SandboxWorker | undefined; chain: Promise<unknown>; nextId: number };
+const sandboxState = () => shared<SandboxState>('user-update-script.sandbox', () => ({ current: undefined, chain: Promise.resolve(), nextId: 0 }));
 
 /**
  * Compiles `body` as the body of `function (claims, user)` and, given `input`, runs it on the parsed
  * inputs. Without `input` it only compiles (the admin API's check). Never throws.
  */
-export async function runInSandbox(body: string, input?: { claimsJson: string; userJson: string }): Promise<SandboxResult> {
-  let module: QuickJSWASMModule;
-  try {
-    module = await sandboxModule();
-  } catch (error) {
-    return { kind: 'failed', phase: 'compile', failure: { kind: 'sandbox', name: errorName(error) } };
-  }
-  // From here on everything is synchronous: one run at a time per process, lasting at most the time
-  // limit plus the set-up (the interpreter polls the interrupt handler, also inside RegExp matching).
-  let phase: 'compile' | 'run' = 'compile';
-  const runtime = module.newRuntime();
-  let context: QuickJSContext | undefined;
-  const handles: QuickJSHandle[] = [];
-  let healthy = true;
-  try {
-    runtime.setMemoryLimit(SCRIPT_MEMORY_LIMIT_BYTES);
-    runtime.setMaxStackSize(STACK_LIMIT_BYTES);
-    let interrupted = false;
-    const pastDeadline = shouldInterruptAfterDeadline(Date.now() + SCRIPT_TIME_LIMIT_MS);
-    runtime.setInterruptHandler((rt) => (interrupted ||= pastDeadline(rt) === true));
-    // No Date at all: neither Date.now() nor new Date() can tell the time.
-    context = runtime.newContext({ intrinsics: { ...DefaultIntrinsics, Date: false } });
-    const ctx = context;
-    const keep = (handle: QuickJSHandle) => (handles.push(handle), handle);
+export function runInSandbox(body: string, input?: { claimsJson: string; userJson: string }): Promise<SandboxResult> {
+  const state = sandboxState();
+  const run = state.chain.then(() => runOnWorker(state, body, input));
+  state.chain = run.catch(() => undefined);
+  return run.catch((error: unknown) => failed('compile', { kind: 'sandbox', name: errorName(error) }));
+}
 
-    const prelude = ctx.evalCode(PRELUDE, 'user-update-script-runner.js', { type: 'global', strict: true });
-    if (prelude.error) {
-      keep(prelude.error);
-      return { kind: 'failed', phase, failure: { kind: 'sandbox', name: 'prelude' } };
-    }
-    const helpers = keep(prelude.value);
-    const runner = keep(ctx.getProp(helpers, 'run'));
-    const describer = keep(ctx.getProp(helpers, 'describe'));
-    const failed = (error: QuickJSHandle): SandboxResult => {
-      keep(error);
-      if (interrupted) return { kind: 'failed', phase, failure: { kind: 'timeout' } };
-      const described = ctx.callFunction(describer, ctx.undefined, error);
-      if (described.error) {
-        keep(described.error);
-        return { kind: 'failed', phase, failure: interrupted ? { kind: 'timeout' } : { kind: 'threw', message: 'an error that could not be read' } };
-      }
-      const description = keep(described.value);
-      return { kind: 'failed', phase, failure: classifyThrown(ctx.typeof(description) === 'string' ? ctx.getString(description) : '{}', lineCount(body)) };
-    };
-    // A line break after the body keeps a `//` comment on its last line from swallowing the brace;
-    // line numbers in messages are shifted back by the one line added in front.
-    const compiled = ctx.evalCode(`(function (claims, user) {\n${body}\n})`, SCRIPT_FILE, { type: 'global' });
-    if (compiled.error) return failed(compiled.error);
-    const script = keep(compiled.value);
-    if (!input) return { kind: 'compiled' };
-
-    phase = 'run';
-    const claims = keep(ctx.newString(input.claimsJson));
-    const user = keep(ctx.newString(input.userJson));
-    const outcome = ctx.callFunction(runner, ctx.undefined, script, claims, user);
-    if (outcome.error) return failed(outcome.error);
-    const envelope = keep(outcome.value);
-    if (ctx.typeof(envelope) !== 'string') return { kind: 'failed', phase, failure: { kind: 'sandbox', name: 'envelope' } };
-    return { kind: 'ok', envelope: ctx.getString(envelope) };
-  } catch (error) {
-    // The host's side failed mid-call, typically Node's stack overflowing inside the interpreter's
-    // WebAssembly frames. The module's state is unknown now: it is never touched again.
-    healthy = false;
-    markBroken(module);
-    return { kind: 'failed', phase, failure: error instanceof RangeError ? { kind: 'stack' } : { kind: 'sandbox', name: errorName(error) } };
+async function runOnWorker(state: SandboxState, body: string, input: { claimsJson: string; userJson: string } | undefined): Promise<SandboxResult> {
+  const { worker, ready } = (state.current ??= startWorker(state));
+  // Referenced only while a run waits on it, so an idle sandbox never keeps a process (the CLI) alive.
+  worker.ref();
+  try {
+    await ready;
+    return await askWorker(worker, state, body, input);
   } finally {
-    if (healthy) {
-      try {
-        for (const handle of handles.reverse()) handle.dispose();
-        context?.dispose();
-        runtime.dispose();
-      } catch {
-        markBroken(module);
-      }
-    }
+    worker.unref();
+  }
+}
+
+function askWorker(worker: Worker, state: SandboxState, body: string, input: { claimsJson: string; userJson: string } | undefined): Promise<SandboxResult> {
+  const id = ++state.nextId;
+  return new Promise<SandboxResult>((settle) => {
+    const done = (result: SandboxResult) => {
+      clearTimeout(deadline);
+      worker.off('message', onMessage);
+      worker.off('exit', onExit);
+      settle(result);
+    };
+    const onMessage = (message: { id?: number; result?: WorkerResult }) => {
+      if (message.id === id && message.result) done(fromWorker(message.result, body));
+    };
+    const onExit = () => done(failed(input ? 'run' : 'compile', { kind: 'sandbox', name: 'the worker ended' }));
+    const deadline = setTimeout(() => {
+      // Stuck inside a built-in, out of the interrupt handler's reach: end the thread.
+      retire(state, worker);
+      done(failed(input ? 'run' : 'compile', { kind: 'timeout' }));
+    }, HARD_DEADLINE_MS);
+    worker.on('message', onMessage);
+    worker.once('exit', onExit);
+    worker.postMessage({ id, body, input });
+  });
+}
+
+function startWorker(state: SandboxState): SandboxWorker {
+  const worker = new Worker(WORKER_FILE, {
+    workerData: {
+      timeLimitMs: SCRIPT_TIME_LIMIT_MS,
+      memoryLimitBytes: SCRIPT_MEMORY_LIMIT_BYTES,
+      stackLimitBytes: STACK_LIMIT_BYTES,
+      resultMaxLength: SCRIPT_RESULT_MAX_LENGTH,
+      thrownTextMaxLength: THROWN_TEXT_MAX_LENGTH,
+      scriptFile: SCRIPT_FILE,
+    },
+    // The guest's memory is QuickJS's limit inside the WebAssembly memory; these bound the thread's own heap.
+    resourceLimits: { maxOldGenerationSizeMb: 64, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 },
+  });
+  const ready = new Promise<void>((resolveReady, reject) => {
+    worker.once('message', () => resolveReady());
+    worker.once('error', reject);
+    worker.once('exit', () => reject(new Error('the sandbox worker ended while starting')));
+  });
+  ready.catch(() => undefined);
+  // An 'error' event without a listener would throw in the server; the run waiting on it sees 'exit'.
+  worker.on('error', () => undefined);
+  worker.once('exit', () => {
+    if (state.current?.worker === worker) state.current = undefined;
+  });
+  return { worker, ready };
+}
+
+function retire(state: SandboxState, worker: Worker): void {
+  if (state.current?.worker === worker) state.current = undefined;
+  void worker.terminate();
+}
+
+function fromWorker(result: WorkerResult, body: string): SandboxResult {
+  switch (result.kind) {
+    case 'compiled':
+    case 'ok':
+      return result;
+    case 'thrown':
+      if (result.interrupted) return failed(result.phase, { kind: 'timeout' });
+      if (result.description === undefined) return failed(result.phase, { kind: 'threw', message: 'an error that could not be read' });
+      return failed(result.phase, classifyThrown(result.description, body.split('\n').length));
+    case 'broken':
+      // The worker's own stack overflowed inside the interpreter: the script nested too deeply.
+      return failed(result.phase, result.name === 'RangeError' ? { kind: 'stack' } : { kind: 'sandbox', name: result.name });
   }
 }
 
 type ThrownDescription = { name?: unknown; message?: unknown; fileName?: unknown; lineNumber?: unknown; stack?: unknown };
 
-/** Sorts what the guest threw (as `describe` wrote it): the engine's limits, or the script's own error. */
+/** Sorts what the guest threw (as the worker's `describe` wrote it): the engine's limits, or the script's own error. */
 function classifyThrown(json: string, lastLine: number): GuestFailure {
   let thrown: ThrownDescription;
   try {
@@ -219,8 +178,8 @@ function scriptLine(thrown: ThrownDescription, lastLine: number): number | undef
   return line === undefined || line < 2 ? undefined : Math.min(line - 1, lastLine);
 }
 
-function lineCount(text: string): number {
-  return text.split('\n').length;
+function failed(phase: Phase, failure: GuestFailure): SandboxResult {
+  return { kind: 'failed', phase, failure };
 }
 
 function errorName(error: unknown): string {
