@@ -6,7 +6,7 @@ import * as oidc from 'openid-client';
 import { DEFAULT_UPSTREAM_USERS, loginAtUpstream, startOidcUpstream } from '../e2e/shared/peers/oidc-upstream';
 import { startSlapd } from '../e2e/shared/peers/slapd';
 import { controlPlaneAdmin } from './admin';
-import { cookiesFrom, measureFlows, type FlowMeasurement } from './flows';
+import { cookiesFrom, measureFlows } from './flows';
 import { expectStatus } from './http';
 import { startServer, type RunningServer } from './launch-server';
 import type { BenchOptions } from './options';
