@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UPSTREAM_USERS, loginAtUpstream, startOidcUpstream, type OidcUpstream } from '../../shared/peers/oidc-upstream';
+import * as oidc from 'openid-client';
+import { REDIRECT, webClientBody } from '../oauth/fixtures';
+import { createClient, discover, followAsBrowser } from '../support/oauth';
 import { api, CookieJar, eventually, expectProblem, realmWithAdmin, suite, type SignedIn } from '../support/harness';
 import { realmSql } from '../support/realm-sql';
 import { makeUser, signedIn } from '../users/fixtures';
@@ -229,6 +232,38 @@ describe('external sign-in with OIDC', () => {
     expect(json.status, json.text).toBe(200);
     expect(json.body.SignedOut).toBe(true);
     expect(json.body.LogoutUrl).toMatch(/id_token_hint=/);
+  });
+
+  it('carries the OAuth sign-in bridge through: /connect/authorize → the sign-in page → the upstream → the client’s callback', async () => {
+    const client = await createClient(host, admin.jar, webClientBody({ Scopes: ['openid', 'profile', 'email'] }));
+    const config = await discover(host, client.ClientId, client.ClientSecret);
+    const verifier = oidc.randomPKCECodeVerifier();
+    const authorize = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: REDIRECT,
+      scope: 'openid email',
+      state: 'bridge',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+    });
+    const jar = new CookieJar();
+    const { location: login } = await followAsBrowser(host, authorize.pathname + authorize.search, jar, /^\/login$/);
+    expect(login.pathname).toBe('/login');
+    const bridge = login.searchParams.get('redirect')!;
+    expect(bridge).toMatch(/^\/connect\//);
+    const { finish } = await signInThroughUpstream(providerId, alice.login, alice.password, jar, bridge);
+    expect(finish.headers.location).toBe(bridge);
+    const { location } = await followAsBrowser(host, bridge, jar);
+    expect(location.origin + location.pathname).toBe(REDIRECT);
+    expect(location.searchParams.get('state')).toBe('bridge');
+    const tokens = await oidc.authorizationCodeGrant(config, location, { pkceCodeVerifier: verifier, expectedState: 'bridge' });
+    const userinfo = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
+    expect(userinfo.email).toBe(alice.email);
+  });
+
+  it('refuses a returnUrl to another origin: the sign-in lands on the realm instead', async () => {
+    const { finish } = await signInThroughUpstream(providerId, alice.login, alice.password, new CookieJar(), '//evil.example/steal');
+    expect(finish.status).toBe(302);
+    expect(finish.headers.location).toBe('/');
   });
 
   it('sends a browser back to the sign-in page when the upstream cannot be reached', async () => {
