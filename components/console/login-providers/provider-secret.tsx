@@ -59,12 +59,12 @@ export function ProviderSecret({ provider, field }: { provider: LoginProvider; f
   return (
     <section className="card" aria-labelledby={`${inputId}-heading`}>
       <div className="card-header row-between">
-        <h2 id={`${inputId}-heading`}>{label}</h2>
+        <h2 id={`${inputId}-heading`}>Secret</h2>
         <span className={provider.HasSecret ? 'badge badge-success' : 'badge'} data-testid="secret-state">
           {provider.HasSecret ? 'set' : 'not set'}
         </span>
       </div>
-      <form className="card-body form" noValidate onSubmit={submit} aria-label={`Set the ${label.toLowerCase()}`}>
+      <form className="card-body form" noValidate onSubmit={submit}>
         {done ? <Alert tone="success" title={`${label} saved. It is stored encrypted and never shown again.`} /> : null}
         {error ? <Alert tone="danger" title={error} /> : null}
         <div className="field">
