@@ -18,6 +18,8 @@ async function startProvider(page: Page, flavorLabel: string, name: string): Pro
 }
 
 test('an administrator sets up LDAP and OIDC login providers; the sign-in page offers the OIDC one', async ({ page, browser }) => {
+  // One journey through six console and hosted pages (each compiled on first use in development).
+  test.slow();
   const realm = await createRealm(cpAdmin(), 'lp');
   const suffix = uniqueSuffix();
   const groupName = `jit-${suffix}`;
@@ -101,6 +103,7 @@ test('an administrator sets up LDAP and OIDC login providers; the sign-in page o
     await page.getByRole('button', { name: 'Set client secret' }).click();
     await expect(page.getByTestId('secret-state')).toHaveText('set');
     expect(await page.content()).not.toContain(clientSecret);
+    await page.screenshot({ path: '/tmp/console-login-provider-oidc.png', fullPage: true, caret: 'initial' });
   });
 
   await test.step('the list shows both, with their secrets set', async () => {
@@ -138,6 +141,7 @@ test('an administrator sets up LDAP and OIDC login providers; the sign-in page o
     const button = anon.getByRole('link', { name: 'Continue with Acme SSO' });
     await expect(button).toHaveAttribute('href', `/api/account/external-login/${oidcId}/start?returnUrl=${encodeURIComponent(back)}`);
     await expect(anon.getByRole('link', { name: /Corp/ })).toHaveCount(0);
+    await anon.screenshot({ path: '/tmp/hosted-login-external.png', fullPage: true, caret: 'initial' });
     await anon.goto(`${realm.origin}/login?error=external-unavailable`);
     await expect(anon.getByText('The identity provider cannot be reached')).toBeVisible();
     await visitor.close();
