@@ -1,5 +1,6 @@
 import type { emailOtpStatusSchema } from '@/lib/domain/email-otp/schemas';
 import type { mfaSetupSchema, mfaStatusSchema } from '@/lib/domain/mfa/schemas';
+import type { externalLinkSchema, externalLoginSchema } from '@/lib/domain/login-providers/schemas';
 import type { passkeySchema } from '@/lib/domain/passkeys/schemas';
 import { profileFieldsSchema, type ChangeRequestStatus, type changeRequestSchema, type ownRequestsSchema } from '@/lib/domain/profile-requests/schemas';
 import type { appInfoSchema } from '@/lib/domain/realms/schemas';
@@ -21,6 +22,10 @@ export type BrowserSession = WireOf<typeof browserSessionSchema>;
 export type ClientSession = WireOf<typeof clientSessionSchema>;
 export type MySessions = WireOf<typeof mySessionsSchema>;
 export type AppInfo = WireOf<typeof appInfoSchema>;
+/** GET /api/account/external-links: the person's linked upstream identities (spec 3.6). */
+export type ExternalLink = WireOf<typeof externalLinkSchema>;
+/** GET /api/account/external-logins: the realm's OIDC and SAML entry points. */
+export type ExternalLogin = WireOf<typeof externalLoginSchema>;
 
 export const accountKeys = {
   profileRequest: ['account', 'profile-request'] as const,
@@ -29,6 +34,8 @@ export const accountKeys = {
   passkeys: ['account', 'passkeys'] as const,
   appInfo: ['app-info'] as const,
   sessions: ['account', 'sessions'] as const,
+  externalLinks: ['account', 'external-links'] as const,
+  externalLogins: ['external-logins'] as const,
 };
 
 export const STATUS_LABELS: Record<ChangeRequestStatus, string> = {

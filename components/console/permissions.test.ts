@@ -33,11 +33,13 @@ describe('visibleNav', () => {
       'Change requests',
       'OAuth clients',
       'Service accounts',
+      'Login providers',
       'Security log',
       'Realm settings',
     ]);
     expect(labels(viewer(['realm:admin'], ['realm:admin'], true))).toContain('Realms');
     expect(labels(viewer(['user:read']))).toEqual(['Users']);
+    expect(labels(viewer(['login-provider:read']))).toEqual(['Login providers']);
     expect(labels(viewer(['user:write']))).toEqual(['Change requests']);
     expect(labels(viewer(['oauth-client:read', 'service-account:admin']))).toEqual(['OAuth clients', 'Service accounts']);
   });

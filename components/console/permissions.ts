@@ -57,6 +57,13 @@ const NAV_ITEMS: NavItem[] = [
     section: 'Integrations',
   },
   {
+    href: '/console/login-providers',
+    label: 'Login providers',
+    description: 'Corporate identity providers, directories and Windows domains people sign in with.',
+    permission: 'login-provider:read',
+    section: 'Integrations',
+  },
+  {
     href: '/console/security-log',
     label: 'Security log',
     description: 'Sign-ins and other security events of this realm.',

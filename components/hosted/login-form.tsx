@@ -12,6 +12,8 @@ import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField, TextField } from '@/components/ui/field';
 import { CodeForm } from './code-form';
+import type { ExternalEntryPoint, ExternalNotice } from './external-entry';
+import { ExternalNoticeAlert, ExternalSignInLinks } from './external-sign-in';
 import { isEmailHint } from './login-hint';
 import { stepAfter, type LoginOutcome, type LoginStep, type SignInMethods } from './login-outcome';
 import { passkeyMessage, passkeySignIn } from './passkey';
@@ -27,24 +29,27 @@ const emailSchema = z.object({ Email: emailRule });
 type EmailValues = z.infer<typeof emailSchema>;
 const EMAIL_FIELDS = ['Email'] as const;
 
-export type LoginNotice = 'link-invalid' | null;
+export type LoginNotice = 'link-invalid' | ExternalNotice | null;
 
 /**
  * Sign-in: the first step offers every method the realm enables (password, passkey, an e-mailed
  * code, an e-mailed link); then whatever the outcome asks for (second factor, secure set-up), then
  * on to `redirectTo` with a full navigation so the server renders it with the new session cookie.
  * `loginHint` (already checked by login-hint.ts) prefills the user name, and the e-mail address of
- * the mailed code and link when it is one.
+ * the mailed code and link when it is one. `external` are the realm's OIDC, SAML and Kerberos
+ * providers, offered as links (external-sign-in.tsx).
  */
 export function LoginForm({
   redirectTo,
   methods,
+  external = [],
   initialStep = { kind: 'start' },
   notice = null,
   loginHint,
 }: {
   redirectTo: string;
   methods: SignInMethods;
+  external?: ExternalEntryPoint[];
   initialStep?: LoginStep;
   notice?: LoginNotice;
   loginHint?: string;
@@ -82,7 +87,17 @@ export function LoginForm({
       </StepFrame>
     );
   }
-  return <StartStep methods={methods} redirectTo={redirectTo} onOutcome={advance} done={step.kind === 'done'} notice={notice} loginHint={loginHint} />;
+  return (
+    <StartStep
+      methods={methods}
+      external={external}
+      redirectTo={redirectTo}
+      onOutcome={advance}
+      done={step.kind === 'done'}
+      notice={notice}
+      loginHint={loginHint}
+    />
+  );
 }
 
 /** A later step is a section named by a (visually hidden) heading; its first control takes focus. */
@@ -101,6 +116,7 @@ type Mode = 'choose' | 'email-code' | 'magic-link';
 
 function StartStep({
   methods,
+  external,
   redirectTo,
   onOutcome,
   done,
@@ -108,6 +124,7 @@ function StartStep({
   loginHint,
 }: {
   methods: SignInMethods;
+  external: ExternalEntryPoint[];
   redirectTo: string;
   onOutcome: (o: LoginOutcome) => void;
   done: boolean;
@@ -126,7 +143,8 @@ function StartStep({
   if (mode === 'email-code') return <EmailCodeFlow initialEmail={email} onOutcome={onOutcome} onBack={back} />;
   if (mode === 'magic-link') return <MagicLinkFlow initialEmail={email} redirectTo={redirectTo} onBack={back} />;
 
-  const alternatives = methods.passkey || methods.emailCode || methods.magicLink;
+  const others = methods.passkey || methods.emailCode || methods.magicLink;
+  const alternatives = others || external.length > 0;
   const nothing = !methods.password && !alternatives;
   return (
     <div className="stack">
@@ -134,6 +152,8 @@ function StartStep({
         <Alert tone="warning" title="That sign-in link cannot be used">
           <p>It may have expired, been used already, or been replaced by a newer one. Sign in below or ask for a new link.</p>
         </Alert>
+      ) : notice ? (
+        <ExternalNoticeAlert notice={notice} />
       ) : null}
       {passkey.isError ? (
         <Alert tone="danger" title="Passkey sign-in did not work">
@@ -146,7 +166,7 @@ function StartStep({
           or
         </div>
       ) : null}
-      {alternatives ? (
+      {others ? (
         <div className="hosted-methods" role="group" aria-label={methods.password ? 'Other ways to sign in' : 'Ways to sign in'}>
           {methods.passkey ? (
             <Button
@@ -172,6 +192,7 @@ function StartStep({
           ) : null}
         </div>
       ) : null}
+      <ExternalSignInLinks entries={external} redirectTo={redirectTo} />
       {nothing ? (
         <Alert tone="warning" title="Sign-in is not available">
           <p>This site offers no way to sign in at the moment. Contact your administrator.</p>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { EmailSection } from '@/components/account/email-section';
+import { LinkedAccountsSection } from '@/components/account/linked-accounts-section';
 import { PasskeysSection } from '@/components/account/passkeys-section';
 import { PasswordSection } from '@/components/account/password-section';
 import { ProfileSection } from '@/components/account/profile-section';
@@ -8,6 +9,7 @@ import { SignInMethodsSection } from '@/components/account/sign-in-methods-secti
 import { SignOutButton } from '@/components/account/sign-out-button';
 import { TwoFactorSection } from '@/components/account/two-factor-section';
 import { ConsoleShell } from '@/app/_shell/console-shell';
+import { asExternalNotice } from '@/components/hosted/external-entry';
 import { PageHeader } from '@/components/ui/page-header';
 import { realmSettings } from '@/lib/domain/realm-settings/realm-settings';
 import { pageContext, requirePageUser } from '@/lib/http/page-context';
@@ -20,6 +22,7 @@ const SECTIONS = [
   { id: 'password', label: 'Password' },
   { id: 'two-factor', label: 'Two-factor' },
   { id: 'passkeys', label: 'Passkeys' },
+  { id: 'linked-accounts', label: 'Linked accounts' },
   { id: 'email', label: 'E-mail' },
   { id: 'sign-in-methods', label: 'Sign-in methods' },
   { id: 'sessions', label: 'Sessions' },
@@ -28,8 +31,12 @@ const SECTIONS = [
 
 // Self-service (spec 4.2, 4.3): profile by change request, password, second factor, passkeys,
 // e-mail, and what this realm offers; sessions (spec 4.6). One page with anchored sections.
-export default async function AccountPage() {
+// `?error=external-*` is a failed link of an external account (the sign-in page sends it here).
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export default async function AccountPage({ searchParams }: Props) {
   const user = await requirePageUser();
+  const linkNotice = asExternalNotice((await searchParams).error);
   const settings = await realmSettings((await pageContext()).realm);
   const passwordOffered = settings.SignIn.Password && !settings.SignIn.PasswordlessOnly;
   return (
@@ -50,6 +57,7 @@ export default async function AccountPage() {
       {passwordOffered ? <PasswordSection minLength={settings.PasswordPolicy.MinLength} /> : null}
       <TwoFactorSection required={settings.TwoFactor.Required} />
       <PasskeysSection enabled={settings.SignIn.Passkeys} />
+      <LinkedAccountsSection notice={linkNotice} />
       <EmailSection email={user.Email} confirmed={user.EmailConfirmed} />
       <SignInMethodsSection />
       <SessionsSection />

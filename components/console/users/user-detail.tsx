@@ -6,6 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryState, formatDate } from '@/components/ui/query-state';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { keys, type User } from '../directory-types';
+import { UserExternalLinks } from './user-external-links';
 import { UserGroups } from './user-groups';
 import { UserPasswordForm } from './user-password-form';
 import { UserProfileForm } from './user-profile-form';
@@ -57,6 +58,7 @@ export function UserDetail({
             <div className="stack">
               <UserProfileForm user={user} canWrite={canWrite} />
               <UserGroups userId={user.Id} canWrite={canWrite && !user.IsDeleted} canReadGroups={canReadGroups} />
+              <UserExternalLinks userId={user.Id} canWrite={canWrite && !user.IsDeleted} />
             </div>
             <div className="stack">
               <UserStatus user={user} canWrite={canWrite} isSelf={user.Id === selfId} />
