@@ -33,7 +33,7 @@ function failureLanding(e: unknown): Response {
 
 /** Signed in: the cookie and the next step; linked from the account page: back there. */
 function landingOf(result: ExternalSignInResult, continuation: string | undefined, headers: Headers): Response {
-  if (result.kind === 'linked') return redirectTo(continuation ?? '/account/security');
+  if (result.kind === 'linked') return redirectTo(continuation ?? '/account#linked-accounts');
   applySignInOutcome(result.outcome, headers);
   return redirectTo(signInLanding(result.outcome, continuation));
 }

@@ -73,7 +73,7 @@ export const samlAcsEndpoint = defineEndpoint({
   handler: async ({ ctx, params, body, headers }) => {
     try {
       const { result, returnUrl } = await finishSamlSignIn(ctx, params.slug, body);
-      if (result.kind === 'linked') return redirectTo(returnUrl ?? '/account/security');
+      if (result.kind === 'linked') return redirectTo(returnUrl ?? '/account#linked-accounts');
       applySignInOutcome(result.outcome, headers);
       return redirectTo(signInLanding(result.outcome, returnUrl));
     } catch (e) {
