@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { clearedExternalLoginCookie, externalLoginCookie, readExternalLoginCookie } from '../auth/external-login-cookie';
 import { clearedSessionCookie } from '../auth/session-cookie';
 import { endUpstreamSession } from '../domain/external-sign-in/external-logout';
-import type { ExternalSignInResult } from '../domain/external-sign-in/link-or-create';
 import { negotiate } from '../domain/external-sign-in/kerberos-sign-in';
 import { finishOidcSignIn, startOidcSignIn } from '../domain/external-sign-in/oidc-sign-in';
-import { isAppError } from '../errors/app-error';
 import { defineEndpoint } from '../http/endpoint';
-import { redirectTo, signInLanding } from '../http/sign-in-landing';
-import { applySignInOutcome } from '../http/sign-in-response';
+import { externalFailureLanding, externalSignInLanding, redirectTo } from '../http/sign-in-landing';
 import { safeContinuation } from '../web/continuation';
 
 // External sign-in by browser navigation (spec 4.5; CONTRACT.md "External identity"): the OIDC
@@ -18,25 +15,6 @@ import { safeContinuation } from '../web/continuation';
 const tags = ['External login'];
 const returnUrl = z.string().max(2048).optional().catch(undefined);
 const idParams = z.object({ id: z.string().min(1).max(64) });
-
-/** The sign-in page's notice for a failed external sign-in (components/hosted/login-form.tsx). */
-function failureLanding(e: unknown): Response {
-  if (!isAppError(e)) throw e;
-  const notice =
-    e.code === 'ExternalLogin.Unavailable'
-      ? 'external-unavailable'
-      : e.code === 'ExternalLogin.Refused' || e.code === 'ExternalLink.Taken'
-        ? 'external-refused'
-        : 'external-failed';
-  return redirectTo(`/login?error=${notice}`);
-}
-
-/** Signed in: the cookie and the next step; linked from the account page: back there. */
-function landingOf(result: ExternalSignInResult, continuation: string | undefined, headers: Headers): Response {
-  if (result.kind === 'linked') return redirectTo(continuation ?? '/account#linked-accounts');
-  applySignInOutcome(result.outcome, headers);
-  return redirectTo(signInLanding(result.outcome, continuation));
-}
 
 export const externalLoginStartEndpoint = defineEndpoint({
   method: 'GET',
@@ -54,7 +32,7 @@ export const externalLoginStartEndpoint = defineEndpoint({
       const h = new Headers({ location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
       return new Response(null, { status: 302, headers: h });
     } catch (e) {
-      return failureLanding(e);
+      return externalFailureLanding(e);
     }
   },
 });
@@ -71,9 +49,9 @@ export const externalLoginFinishEndpoint = defineEndpoint({
     headers.append('set-cookie', clearedExternalLoginCookie());
     try {
       const { result, returnUrl: continuation } = await finishOidcSignIn(ctx, new URL(request.url), readExternalLoginCookie(request.headers.get('cookie')));
-      return landingOf(result, continuation, headers);
+      return externalSignInLanding(result, continuation, headers);
     } catch (e) {
-      return failureLanding(e);
+      return externalFailureLanding(e);
     }
   },
 });
@@ -113,9 +91,9 @@ export const negotiateEndpoint = defineEndpoint({
         });
       }
       if (r.mutualToken) headers.set('www-authenticate', `Negotiate ${r.mutualToken}`);
-      return landingOf(r.result, safeContinuation(query.returnUrl), headers);
+      return externalSignInLanding(r.result, safeContinuation(query.returnUrl), headers);
     } catch (e) {
-      return failureLanding(e);
+      return externalFailureLanding(e);
     }
   },
 });

@@ -2,20 +2,13 @@ import { z } from 'zod';
 import { finishSamlSignIn, samlSpMetadata, startSamlSignIn } from '../domain/external-sign-in/saml-sign-in';
 import { isAppError } from '../errors/app-error';
 import { defineEndpoint } from '../http/endpoint';
-import { redirectTo, signInLanding } from '../http/sign-in-landing';
-import { applySignInOutcome } from '../http/sign-in-response';
+import { externalFailureLanding, externalSignInLanding } from '../http/sign-in-landing';
 
 // SAML 2.0, this realm as the service provider (spec 4.5; CONTRACT.md "External identity"): the SP
 // metadata an IdP administrator imports, the SP-initiated login, and the assertion consumer service.
 // IdP-initiated SSO, Single Logout and the Artifact binding are refused (spec 4.5 "SAML limits").
 const tags = ['External login'];
 const slugParams = z.object({ slug: z.string().min(1).max(63) });
-
-function failureLanding(e: unknown): Response {
-  if (!isAppError(e)) throw e;
-  const notice = e.code === 'ExternalLogin.Unavailable' ? 'external-unavailable' : e.code === 'ExternalLogin.Failed' ? 'external-failed' : 'external-refused';
-  return redirectTo(`/login?error=${notice}`);
-}
 
 export const samlSpMetadataEndpoint = defineEndpoint({
   method: 'GET',
@@ -46,7 +39,7 @@ export const samlLoginEndpoint = defineEndpoint({
       return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
     } catch (e) {
       if (isAppError(e) && e.code === 'Request.NotFound') throw e;
-      return failureLanding(e);
+      return externalFailureLanding(e);
     }
   },
 });
@@ -73,12 +66,10 @@ export const samlAcsEndpoint = defineEndpoint({
   handler: async ({ ctx, params, body, headers }) => {
     try {
       const { result, returnUrl } = await finishSamlSignIn(ctx, params.slug, body);
-      if (result.kind === 'linked') return redirectTo(returnUrl ?? '/account#linked-accounts');
-      applySignInOutcome(result.outcome, headers);
-      return redirectTo(signInLanding(result.outcome, returnUrl));
+      return externalSignInLanding(result, returnUrl, headers);
     } catch (e) {
       if (isAppError(e) && e.code === 'Request.NotFound') throw e;
-      return failureLanding(e);
+      return externalFailureLanding(e);
     }
   },
 });

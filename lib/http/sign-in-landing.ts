@@ -1,4 +1,7 @@
 import type { SignInOutcome } from '../domain/auth/sign-in';
+import type { ExternalSignInResult } from '../domain/external-sign-in/link-or-create';
+import { isAppError } from '../errors/app-error';
+import { applySignInOutcome } from './sign-in-response';
 
 // Where a browser goes after a sign-in that arrived by navigation (a mailed link, an upstream's
 // callback, a Kerberos challenge) rather than by the sign-in page's own requests.
@@ -21,4 +24,26 @@ export function redirectTo(location: string, headers?: Headers): Response {
   h.set('cache-control', 'no-store');
   h.set('referrer-policy', 'no-referrer');
   return new Response(null, { status: 302, headers: h });
+}
+
+/**
+ * An external sign-in that failed, for a browser: back to the sign-in page with a fixed notice
+ * (components/hosted/login-form.tsx); the reason is in the security log, never in the URL.
+ */
+export function externalFailureLanding(e: unknown): Response {
+  if (!isAppError(e)) throw e;
+  const notice =
+    e.code === 'ExternalLogin.Unavailable'
+      ? 'external-unavailable'
+      : e.code === 'ExternalLogin.Refused' || e.code === 'ExternalLink.Taken'
+        ? 'external-refused'
+        : 'external-failed';
+  return redirectTo(`/login?error=${notice}`);
+}
+
+/** Signed in: the cookie and the next step; an identity linked from the account page: back there. */
+export function externalSignInLanding(result: ExternalSignInResult, continuation: string | undefined, headers: Headers): Response {
+  if (result.kind === 'linked') return redirectTo(continuation ?? '/account#linked-accounts');
+  applySignInOutcome(result.outcome, headers);
+  return redirectTo(signInLanding(result.outcome, continuation));
 }
