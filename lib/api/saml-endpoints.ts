@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSamlBrowserCookie, samlBrowserBindingEnforced, samlBrowserCookie } from '../auth/saml-browser-cookie';
 import { finishSamlSignIn, samlSpMetadata, startSamlSignIn } from '../domain/external-sign-in/saml-sign-in';
 import { isAppError } from '../errors/app-error';
 import { defineEndpoint } from '../http/endpoint';
@@ -33,9 +34,11 @@ export const samlLoginEndpoint = defineEndpoint({
   rateLimit: 'external-login',
   params: slugParams,
   query: z.object({ returnUrl: z.string().max(2048).optional().catch(undefined) }),
-  handler: async ({ ctx, params, query }) => {
+  handler: async ({ ctx, params, query, headers }) => {
     try {
-      const location = await startSamlSignIn(ctx, params.slug, query.returnUrl);
+      const { location, browser } = await startSamlSignIn(ctx, params.slug, query.returnUrl);
+      const cookie = samlBrowserCookie(browser);
+      if (cookie) headers.append('set-cookie', cookie);
       return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
     } catch (e) {
       if (isAppError(e) && e.code === 'Request.NotFound') throw e;
@@ -63,9 +66,10 @@ export const samlAcsEndpoint = defineEndpoint({
     SAMLart: z.string().max(1000).optional(),
     RelayState: z.string().max(1000).optional(),
   }),
-  handler: async ({ ctx, params, body, headers }) => {
+  handler: async ({ ctx, params, body, headers, request }) => {
     try {
-      const { result, returnUrl } = await finishSamlSignIn(ctx, params.slug, body);
+      const browser = { value: readSamlBrowserCookie(request.headers.get('cookie')), enforced: samlBrowserBindingEnforced() };
+      const { result, returnUrl } = await finishSamlSignIn(ctx, params.slug, body, browser);
       return externalSignInLanding(result, returnUrl, headers);
     } catch (e) {
       if (isAppError(e) && e.code === 'Request.NotFound') throw e;

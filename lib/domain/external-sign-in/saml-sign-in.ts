@@ -1,4 +1,5 @@
 import { publicOrigin } from '../../config/env';
+import { randomToken, safeEqual } from '../../crypto/tokens';
 import type { RealmDb } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
@@ -54,7 +55,7 @@ function idpOf(provider: ProviderRow): SamlIdp {
 }
 
 /** What the login step records with the request id, read back at the ACS. */
-type SentRequest = { returnUrl?: string; linkToUserId?: string };
+type SentRequest = { returnUrl?: string; linkToUserId?: string; browser?: string };
 
 /**
  * A RequestIdStore over the realm's one-time secrets, scoped to one provider. `taken` receives what
@@ -83,18 +84,31 @@ export async function samlSpMetadata(ctx: DomainContext, slug: string): Promise<
   return spMetadataXml(urls, await spKeys(db, provider, urls));
 }
 
-/** GET /saml/{slug}/login: the IdP's SSO URL with a signed AuthnRequest. Signed in, the answer links instead. */
-export async function startSamlSignIn(ctx: DomainContext, slug: string, returnUrl: string | undefined): Promise<string> {
+/**
+ * GET /saml/{slug}/login: the IdP's SSO URL with a signed AuthnRequest, and the value the browser
+ * keeps (saml-browser-cookie.ts). Signed in, the answer links instead.
+ */
+export async function startSamlSignIn(ctx: DomainContext, slug: string, returnUrl: string | undefined): Promise<{ location: string; browser: string }> {
   const db = await realmDb(ctx.realm);
   const provider = await samlProvider(db, slug);
   const urls = spUrls(ctx, provider);
   const linkToUserId = ctx.actor.kind === 'user' && ctx.actor.sessionId ? ctx.actor.userId : undefined;
-  const store = requestStore(db, provider.id, { returnUrl: safeContinuation(returnUrl), linkToUserId });
-  return samlLoginRedirectUrl(idpOf(provider), urls, await spKeys(db, provider, urls), store);
+  const browser = randomToken();
+  const store = requestStore(db, provider.id, { returnUrl: safeContinuation(returnUrl), linkToUserId, browser });
+  return { location: await samlLoginRedirectUrl(idpOf(provider), urls, await spKeys(db, provider, urls), store), browser };
 }
 
 /** POST /saml/{slug}/acs: the signed response, checked, then the person signed in (or the identity linked). */
-export async function finishSamlSignIn(ctx: DomainContext, slug: string, body: AcsPostBody): Promise<{ result: ExternalSignInResult; returnUrl?: string }> {
+/**
+ * `browser.value`: the browser's SAML cookie (undefined where it cannot come back, plain http);
+ * `browser.enforced`: it must match what the request recorded (https).
+ */
+export async function finishSamlSignIn(
+  ctx: DomainContext,
+  slug: string,
+  body: AcsPostBody,
+  browser: { value: string | undefined; enforced: boolean },
+): Promise<{ result: ExternalSignInResult; returnUrl?: string }> {
   const db = await realmDb(ctx.realm);
   const provider = await samlProvider(db, slug);
   const store = requestStore(db, provider.id);
@@ -114,8 +128,19 @@ export async function finishSamlSignIn(ctx: DomainContext, slug: string, body: A
     );
     throw new AppError('ExternalLogin.Failed', { detail: `${provider.name}'s answer was refused: ${e.reason}.` });
   }
-  const identity = identityFromSamlAssertion(assertion.issuer, assertion.nameId, assertion.attributes);
   const sent = store.taken ?? {};
+  if (browser.enforced && (!sent.browser || !browser.value || !safeEqual(sent.browser, browser.value))) {
+    await publish(
+      eventFrom(ctx, 'auth.external-login-refused', undefined, {
+        success: false,
+        reason: 'saml: the answer belongs to a sign-in another browser started',
+        loginProviderId: provider.id,
+        provider: provider.name,
+      }),
+    );
+    throw new AppError('ExternalLogin.Failed', { detail: 'This answer belongs to a sign-in started in another browser. Start again.' });
+  }
+  const identity = identityFromSamlAssertion(assertion.issuer, assertion.nameId, assertion.attributes);
   const result = await signInWithUpstream(ctx, provider, identity, undefined, { linkToUserId: sent.linkToUserId });
   return { result, returnUrl: sent.returnUrl };
 }
