@@ -22,6 +22,8 @@ const EXCLUSIVE = [
   'e2e/api/apps/app-context.test.ts',
   'e2e/api/passkeys/passkeys.test.ts',
   'e2e/api/passwords/mail-failure.test.ts',
+  // A second server on the shared store.
+  'e2e/api/external-identity/saml-browser-binding.test.ts',
 ];
 
 const api = {
