@@ -1,10 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { createSocket } from 'node:dgram';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { freeLoopbackPort, makeDaemonHome, runTool, waitUntilAnswering } from './daemon';
 
 // An MIT KDC from Debian's packages (krb5-kdc, krb5-admin-server) as a test peer: a realm of its own in
 // a temporary directory, its database made with kdb5_util, principals and keytabs with kadmin.local,
@@ -30,51 +27,15 @@ export type Kdc = {
 };
 
 const SBIN = '/usr/sbin';
-
-/** A port free on 127.0.0.1 for both TCP and UDP (the KDC listens on both). */
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    const port = await new Promise<number>((resolve, reject) => {
-      const s = createServer();
-      s.once('error', reject);
-      s.listen(0, '127.0.0.1', () => {
-        const address = s.address();
-        s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-      });
-    });
-    const udpFree = await new Promise<boolean>((resolve) => {
-      const u = createSocket('udp4');
-      u.once('error', () => resolve(false));
-      u.bind(port, '127.0.0.1', () => u.close(() => resolve(true)));
-    });
-    if (udpFree) return port;
-  }
-  throw new Error('no port free for both TCP and UDP on 127.0.0.1');
-}
-
-/** Runs a tool with the KDC's environment; rejects with its output when it fails. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, input?: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}: ${output.trim()}`))));
-    child.stdin.end(input ?? '');
-  });
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
-}
+const READY_WITHIN_MS = 15_000;
 
 export async function startKdc(options: { serviceHosts: string[]; realm?: string }): Promise<Kdc> {
   const realm = options.realm ?? 'GATEHOUSE.TEST';
-  const dir = await mkdtemp(join(tmpdir(), 'gatehouse-kdc-'));
-  let kdc: ChildProcess | undefined;
+  const home = makeDaemonHome('gatehouse-kdc-', { graceMs: 5_000 });
+  const dir = home.dir;
   try {
-    const port = await freePort();
+    // The port goes into the configuration and the database before krb5kdc binds it: no retry here.
+    const port = await freeLoopbackPort({ udp: true });
     const krb5ConfigPath = join(dir, 'krb5.conf');
     const kdcConfigPath = join(dir, 'kdc.conf');
     // No DNS anywhere: the KDC is named by address, and host names in service principals are taken
@@ -114,8 +75,8 @@ export async function startKdc(options: { serviceHosts: string[]; realm?: string
     );
     const env: NodeJS.ProcessEnv = { ...process.env, KRB5_CONFIG: krb5ConfigPath, KRB5_KDC_PROFILE: kdcConfigPath };
 
-    await run(`${SBIN}/kdb5_util`, ['create', '-s', '-r', realm, '-P', randomBytes(18).toString('base64url')], env);
-    const admin = (query: string) => run(`${SBIN}/kadmin.local`, ['-r', realm, '-q', query], env);
+    await runTool(`${SBIN}/kdb5_util`, ['create', '-s', '-r', realm, '-P', randomBytes(18).toString('base64url')], { env });
+    const admin = (query: string) => runTool(`${SBIN}/kadmin.local`, ['-r', realm, '-q', query], { env });
     const users: KdcUser[] = ['alice', 'bob'].map((name) => ({ name, password: `${name}-${randomBytes(9).toString('base64url')}` }));
     for (const u of users) await admin(`addprinc -pw ${u.password} ${u.name}`);
     const keytabs = new Map<string, Buffer>();
@@ -126,10 +87,7 @@ export async function startKdc(options: { serviceHosts: string[]; realm?: string
       keytabs.set(host, await readFile(file));
     }
 
-    kdc = spawn(`${SBIN}/krb5kdc`, ['-n', '-r', realm], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let kdcOutput = '';
-    kdc.stderr?.on('data', (d: Buffer) => (kdcOutput += d.toString()));
-    const running = kdc;
+    const daemon = home.spawn(`${SBIN}/krb5kdc`, ['-n', '-r', realm], env);
 
     const kinit = async (user: string) => {
       const u = users.find((x) => x.name === user);
@@ -137,21 +95,12 @@ export async function startKdc(options: { serviceHosts: string[]; realm?: string
       const ccache = join(dir, `ccache-${user}-${randomBytes(4).toString('hex')}`);
       const clientEnv = { KRB5_CONFIG: krb5ConfigPath, KRB5CCNAME: `FILE:${ccache}` };
       // kinit reads the password from standard input when it is not a terminal.
-      await run('kinit', [`${u.name}@${realm}`], { ...process.env, ...clientEnv }, `${u.password}\n`);
+      await runTool('kinit', [`${u.name}@${realm}`], { env: { ...process.env, ...clientEnv }, input: `${u.password}\n` });
       return { ccache, env: clientEnv };
     };
 
     // Ready when a user gets a ticket (the KDC answers AS requests).
-    for (let attempt = 0; ; attempt++) {
-      if (running.exitCode !== null) throw new Error(`krb5kdc exited with ${running.exitCode}: ${kdcOutput.trim()}`);
-      try {
-        await kinit(users[0].name);
-        break;
-      } catch (e) {
-        if (attempt >= 50) throw new Error(`the test KDC did not answer: ${(e as Error).message}`, { cause: e });
-        await sleep(200);
-      }
-    }
+    await waitUntilAnswering(daemon, `krb5kdc on 127.0.0.1:${port}`, () => kinit(users[0].name), { withinMs: READY_WITHIN_MS, everyMs: 200 });
 
     return {
       realm,
@@ -165,19 +114,10 @@ export async function startKdc(options: { serviceHosts: string[]; realm?: string
       servicePrincipal: (host) => `HTTP/${host}@${realm}`,
       kinit,
       users,
-      async stop() {
-        if (running.exitCode === null) {
-          const exited = new Promise((r) => running.once('exit', r));
-          running.kill('SIGTERM');
-          await Promise.race([exited, sleep(5000)]);
-          if (running.exitCode === null && running.signalCode === null) running.kill('SIGKILL');
-        }
-        await rm(dir, { recursive: true, force: true });
-      },
+      stop: () => home.remove(),
     };
   } catch (e) {
-    kdc?.kill('SIGKILL');
-    await rm(dir, { recursive: true, force: true });
+    await home.remove();
     throw e;
   }
 }

@@ -1,9 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { freeLoopbackPort, makeDaemonHome, retryOnPortRace, runTool, waitUntilAnswering } from './daemon';
 
 // A real SAML 2.0 IdP for tests: Debian's SimpleSAMLphp 1.19 (/usr/share/simplesamlphp) served by
 // `php -S` on a free loopback port. Debian's own configuration in /etc/simplesamlphp is never read:
@@ -48,7 +46,6 @@ export type SimpleSamlIdp = {
 
 const WWW = '/usr/share/simplesamlphp/www';
 const READY_WITHIN_MS = 20_000;
-const STDERR_KEEP = 16_384;
 const AUTH_SOURCE = 'example-userpass';
 
 /** The people the IdP knows; `o'hara` has a quote that must survive PHP and XML quoting. */
@@ -59,14 +56,8 @@ const SEED_USERS: SimpleSamlUser[] = [
 ];
 
 export async function startSimpleSamlIdp(options: { sps: SimpleSamlSp[] }): Promise<SimpleSamlIdp> {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-simplesamlphp-'));
-  let child: ChildProcess | undefined;
-  const killOnExit = () => {
-    // The test process is ending without stop(): do not leave a daemon or its files behind.
-    child?.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', killOnExit);
+  const home = makeDaemonHome('gatehouse-simplesamlphp-');
+  const dir = home.dir;
   try {
     await requirePhpDom();
     for (const sub of ['metadata', 'log', 'data', 'tmp', 'sessions']) mkdirSync(join(dir, sub), { mode: 0o700 });
@@ -76,26 +67,17 @@ export async function startSimpleSamlIdp(options: { sps: SimpleSamlSp[] }): Prom
     writeFileSync(join(dir, 'authsources.php'), authSourcesPhp(users), { mode: 0o600 });
     writeFileSync(join(dir, 'metadata', 'saml20-sp-remote.php'), spRemotePhp(sps), { mode: 0o600 });
 
-    // The port is chosen free, then bound by php: another process may take it in between, so retry.
-    let lastError: unknown;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const port = await freePort();
+    return await retryOnPortRace(home, async (): Promise<SimpleSamlIdp> => {
+      const port = await freeLoopbackPort();
       const baseUrl = `http://127.0.0.1:${port}/`;
       const entityId = `${baseUrl}saml2/idp/metadata.php`;
       writeFileSync(join(dir, 'config.php'), configPhp(dir, baseUrl), { mode: 0o600 });
       writeFileSync(join(dir, 'metadata', 'saml20-idp-hosted.php'), idpHostedPhp(dir, entityId), { mode: 0o600 });
-      const started = startDaemon(dir, port);
-      child = started.child;
-      let metadataXml: string;
-      try {
-        metadataXml = await waitForMetadata(entityId, started);
-      } catch (e) {
-        lastError = e;
-        await stopChild(child);
-        child = undefined;
-        continue;
-      }
-      const live = child;
+      const daemon = home.spawn('php', phpServerArgs(dir, port), { ...process.env, SIMPLESAMLPHP_CONFIG_DIR: dir });
+      const metadataXml = await waitUntilAnswering(daemon, `SimpleSAMLphp (php -S) at ${entityId}`, () => fetchIdpMetadata(entityId), {
+        withinMs: READY_WITHIN_MS,
+        everyMs: 100,
+      });
       return {
         baseUrl,
         entityId,
@@ -116,18 +98,11 @@ export async function startSimpleSamlIdp(options: { sps: SimpleSamlSp[] }): Prom
             return '';
           }
         },
-        stop: async () => {
-          process.removeListener('exit', killOnExit);
-          await stopChild(live);
-          rmSync(dir, { recursive: true, force: true });
-        },
+        stop: () => home.remove(),
       };
-    }
-    throw lastError;
+    });
   } catch (e) {
-    process.removeListener('exit', killOnExit);
-    if (child) await stopChild(child);
-    rmSync(dir, { recursive: true, force: true });
+    await home.remove();
     throw e;
   }
 }
@@ -319,7 +294,7 @@ function pemBody(pem: string): string {
 async function idpKeyPair(dir: string): Promise<{ certificatePem: string; privateKeyPem: string }> {
   const key = join(dir, 'idp.key');
   const cert = join(dir, 'idp.crt');
-  await run('openssl', [
+  await runTool('openssl', [
     'req',
     '-x509',
     '-newkey',
@@ -342,90 +317,30 @@ async function idpKeyPair(dir: string): Promise<{ certificatePem: string; privat
 
 /** Debian's simplesamlphp package does not depend on php-xml, without which every page fails (no DOMDocument). */
 async function requirePhpDom(): Promise<void> {
-  const modules = await new Promise<string>((resolve, reject) =>
-    execFile('php', ['-m'], { timeout: 10_000 }, (error, stdout) => (error ? reject(new Error(`php -m failed: ${error.message}`)) : resolve(stdout))),
-  );
+  const modules = await runTool('php', ['-m']);
   if (!/^dom$/im.test(modules)) throw new Error("SimpleSAMLphp needs PHP's DOM extension: apt-get install php-xml");
 }
 
-type Daemon = { child: ChildProcess; stderr: () => string; exited: () => boolean };
-
-function startDaemon(dir: string, port: number): Daemon {
-  const child = spawn(
-    'php',
-    [
-      '-d',
-      `session.save_path=${join(dir, 'sessions')}`,
-      '-d',
-      'display_errors=stderr',
-      '-d',
-      'error_reporting=E_ALL & ~E_DEPRECATED',
-      '-S',
-      `127.0.0.1:${port}`,
-      '-t',
-      WWW,
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SIMPLESAMLPHP_CONFIG_DIR: dir } },
-  );
-  let stderr = '';
-  let exited = false;
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (s: string) => (stderr = (stderr + s).slice(-STDERR_KEEP)));
-  child.on('exit', () => (exited = true));
-  child.on('error', (e) => {
-    exited = true;
-    stderr += `\n${e.message}`;
-  });
-  return { child, stderr: () => stderr, exited: () => exited };
+/** PHP's built-in web server serving SimpleSAMLphp's www directory, its sessions in our directory. */
+function phpServerArgs(dir: string, port: number): string[] {
+  return [
+    '-d',
+    `session.save_path=${join(dir, 'sessions')}`,
+    '-d',
+    'display_errors=stderr',
+    '-d',
+    'error_reporting=E_ALL & ~E_DEPRECATED',
+    '-S',
+    `127.0.0.1:${port}`,
+    '-t',
+    WWW,
+  ];
 }
 
-async function waitForMetadata(entityId: string, daemon: Daemon): Promise<string> {
-  const deadline = Date.now() + READY_WITHIN_MS;
-  for (;;) {
-    if (daemon.exited()) throw new Error(`php -S exited before serving SimpleSAMLphp:\n${daemon.stderr()}`);
-    try {
-      const res = await fetch(entityId, { signal: AbortSignal.timeout(5_000) });
-      const body = await res.text();
-      if (res.ok && body.includes('IDPSSODescriptor')) return body;
-      if (Date.now() > deadline) throw new Error(`HTTP ${res.status}: ${body.slice(0, 2000)}`);
-    } catch (e) {
-      if (Date.now() > deadline)
-        throw new Error(`SimpleSAMLphp metadata did not answer at ${entityId} within ${READY_WITHIN_MS} ms (${(e as Error).message}):\n${daemon.stderr()}`, {
-          cause: e,
-        });
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const inTime = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 3_000))]);
-  if (!inTime) {
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function run(file: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: 30_000 }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`${file} ${args[0]} failed: ${error.message}\n${stderr}`));
-      else resolve();
-    });
-  });
+/** The IdP's metadata document: SimpleSAMLphp is ready when it serves it. */
+async function fetchIdpMetadata(entityId: string): Promise<string> {
+  const res = await fetch(entityId, { signal: AbortSignal.timeout(5_000) });
+  const body = await res.text();
+  if (res.ok && body.includes('IDPSSODescriptor')) return body;
+  throw new Error(`HTTP ${res.status}: ${body.slice(0, 2000)}`);
 }

@@ -1,10 +1,8 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'ldapts';
+import { freeLoopbackPort, makeDaemonHome, retryOnPortRace, runTool, waitUntilAnswering } from './daemon';
 
 // A real OpenLDAP directory for tests: Debian's /usr/sbin/slapd on a free loopback port, with its
 // own temporary directory (an old-style slapd.conf, an mdb database loaded offline by slapadd, and
@@ -38,7 +36,6 @@ const BASE_DN = 'dc=gatehouse,dc=test';
 const PEOPLE_DN = `ou=people,${BASE_DN}`;
 const ADMIN_DN = `cn=admin,${BASE_DN}`;
 const READY_WITHIN_MS = 15_000;
-const STDERR_KEEP = 16_384;
 
 /** The people every directory starts with; the last two have filter metacharacters in their uid. */
 const SEED_USERS: NewSlapdUser[] = [
@@ -49,14 +46,8 @@ const SEED_USERS: NewSlapdUser[] = [
 ];
 
 export async function startSlapd(options: { tls?: boolean } = {}): Promise<SlapdPeer> {
-  const dir = mkdtempSync(join(tmpdir(), 'gatehouse-slapd-'));
-  let child: ChildProcess | undefined;
-  const killOnExit = () => {
-    // The test process is ending without stop(): do not leave a daemon or its files behind.
-    child?.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  process.once('exit', killOnExit);
+  const home = makeDaemonHome('gatehouse-slapd-');
+  const dir = home.dir;
   try {
     const adminPassword = randomBytes(12).toString('base64url');
     let caCertPem: string | undefined;
@@ -65,25 +56,16 @@ export async function startSlapd(options: { tls?: boolean } = {}): Promise<Slapd
     writeFileSync(conf, slapdConf(dir, adminPassword, !!caCertPem), { mode: 0o600 });
     const users = SEED_USERS.map((u) => ({ ...u, dn: personDn(u.uid) }));
     writeFileSync(join(dir, 'seed.ldif'), seedLdif(users), { mode: 0o600 });
-    await run(SLAPADD, ['-f', conf, '-l', join(dir, 'seed.ldif')]);
+    await runTool(SLAPADD, ['-f', conf, '-l', join(dir, 'seed.ldif')]);
 
-    // The port is chosen free, then bound by slapd: another process may take it in between, so retry.
-    let lastError: unknown;
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const port = await freePort();
+    return await retryOnPortRace(home, async (): Promise<SlapdPeer> => {
+      const port = await freeLoopbackPort();
       const url = `ldap://127.0.0.1:${port}`;
-      const ldapsUrl = caCertPem ? `ldaps://127.0.0.1:${await freePort()}` : undefined;
-      const started = startDaemon(conf, ldapsUrl ? [url, ldapsUrl] : [url]);
-      child = started.child;
-      try {
-        await waitUntilBindWorks(url, ADMIN_DN, adminPassword, started);
-      } catch (e) {
-        lastError = e;
-        await stopChild(child);
-        child = undefined;
-        continue;
-      }
-      const live = child;
+      const ldapsUrl = caCertPem ? `ldaps://127.0.0.1:${await freeLoopbackPort()}` : undefined;
+      // `-d none` keeps slapd in the foreground (our child, killed by stop()) and prints only its errors.
+      const listen = (ldapsUrl ? [url, ldapsUrl] : [url]).map((u) => `${u}/`).join(' ');
+      const daemon = home.spawn(SLAPD, ['-f', conf, '-h', listen, '-d', 'none']);
+      await waitUntilAnswering(daemon, `slapd on ${url}`, () => bindOnce(url, ADMIN_DN, adminPassword), { withinMs: READY_WITHIN_MS, everyMs: 50 });
       return {
         url,
         port,
@@ -104,18 +86,11 @@ export async function startSlapd(options: { tls?: boolean } = {}): Promise<Slapd
           }
           users.push({ ...u, dn: personDn(u.uid) });
         },
-        stop: async () => {
-          process.removeListener('exit', killOnExit);
-          await stopChild(live);
-          rmSync(dir, { recursive: true, force: true });
-        },
+        stop: () => home.remove(),
       };
-    }
-    throw lastError;
+    });
   } catch (e) {
-    process.removeListener('exit', killOnExit);
-    if (child) await stopChild(child);
-    rmSync(dir, { recursive: true, force: true });
+    await home.remove();
     throw e;
   }
 }
@@ -187,7 +162,7 @@ function slapdConf(dir: string, adminPassword: string, tls: boolean): string {
 
 async function selfSignedCertificate(dir: string): Promise<string> {
   const cert = join(dir, 'cert.pem');
-  await run('openssl', [
+  await runTool('openssl', [
     'req',
     '-x509',
     '-newkey',
@@ -209,69 +184,12 @@ async function selfSignedCertificate(dir: string): Promise<string> {
   return readFileSync(cert, 'utf8');
 }
 
-type Daemon = { child: ChildProcess; stderr: () => string; exited: () => boolean };
-
-function startDaemon(conf: string, urls: string[]): Daemon {
-  // `-d none` keeps slapd in the foreground (our child, killed by stop()) and prints only its errors.
-  const child = spawn(SLAPD, ['-f', conf, '-h', urls.map((u) => `${u}/`).join(' '), '-d', 'none'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  let exited = false;
-  child.stderr?.setEncoding('utf8');
-  child.stderr?.on('data', (s: string) => (stderr = (stderr + s).slice(-STDERR_KEEP)));
-  child.on('exit', () => (exited = true));
-  child.on('error', (e) => {
-    exited = true;
-    stderr += `\n${e.message}`;
-  });
-  return { child, stderr: () => stderr, exited: () => exited };
-}
-
-async function waitUntilBindWorks(url: string, dn: string, password: string, daemon: Daemon): Promise<void> {
-  const deadline = Date.now() + READY_WITHIN_MS;
-  for (;;) {
-    if (daemon.exited()) throw new Error(`slapd exited before answering on ${url}:\n${daemon.stderr()}`);
-    const client = new Client({ url, timeout: 2_000, connectTimeout: 2_000 });
-    try {
-      await client.bind(dn, password);
-      return;
-    } catch (e) {
-      if (Date.now() > deadline)
-        throw new Error(`slapd did not accept a bind on ${url} within ${READY_WITHIN_MS} ms (${(e as Error).message}):\n${daemon.stderr()}`, { cause: e });
-    } finally {
-      await client.unbind().catch(() => undefined);
-    }
-    await new Promise((r) => setTimeout(r, 50));
+/** One bind as the administrator: slapd is ready when it accepts one. */
+async function bindOnce(url: string, dn: string, password: string): Promise<void> {
+  const client = new Client({ url, timeout: 2_000, connectTimeout: 2_000 });
+  try {
+    await client.bind(dn, password);
+  } finally {
+    await client.unbind().catch(() => undefined);
   }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const inTime = await Promise.race([exited.then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 3_000))]);
-  if (!inTime) {
-    child.kill('SIGKILL');
-    await exited;
-  }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function run(file: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(file, args, { timeout: 30_000 }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`${file} ${args[0]} failed: ${error.message}\n${stderr}`));
-      else resolve();
-    });
-  });
 }
