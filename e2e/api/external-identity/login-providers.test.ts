@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { generateSpKeyPair } from '../../../lib/domain/external-identity/saml/sp-key-pair';
 import { api, expectProblem, realmWithAdmin, type SignedIn } from '../support/harness';
 import { realmSql } from '../support/realm-sql';
 import { ADMINISTRATORS, grant, makeUser, signedIn } from '../users/fixtures';
@@ -20,9 +21,12 @@ describe('login providers', () => {
   let host: string;
   let slug: string;
   let admin: SignedIn;
+  /** A real certificate for the SAML IdP fields (any self-signed one will do). */
+  let certificate: string;
 
   beforeAll(async () => {
     ({ host, slug, admin } = await realmWithAdmin());
+    certificate = (await generateSpKeyPair('idp.example.com')).certificatePem;
   });
 
   it('lists the flavors with their secret field and whether this server runs them', async () => {
@@ -87,7 +91,7 @@ describe('login providers', () => {
         Saml: {
           IdpEntityId: 'urn:x',
           IdpSsoUrl: 'https://idp.example.com/sso',
-          IdpCertificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----',
+          IdpCertificate: certificate,
         },
       },
     });
@@ -175,7 +179,7 @@ describe('login providers', () => {
         Saml: {
           IdpEntityId: 'urn:campus',
           IdpSsoUrl: 'https://idp.example.com/sso',
-          IdpCertificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----',
+          IdpCertificate: certificate,
         },
       },
     });
@@ -192,11 +196,22 @@ describe('login providers', () => {
     expect(names).not.toContain('Windows domain'); // Kerberos has no button in this list
     expect(res.body.find((p: { Name: string }) => p.Name === 'Campus SAML')).toEqual({ Id: saml.body.Id, Name: 'Campus SAML', Kind: 'Saml', Slug: 'campus' });
     expect(res.text).not.toMatch(/Authority|ClientId|Certificate/);
-    const taken = await api(host, 'POST', PROVIDERS, {
+    const samlBody = {
+      Name: 'Again',
+      Flavor: 'Saml',
+      Slug: 'campus',
+      Saml: { IdpEntityId: 'urn:again', IdpSsoUrl: 'https://idp.example.com/sso', IdpCertificate: certificate },
+    };
+    expectProblem(await api(host, 'POST', PROVIDERS, { cookie: admin.jar, body: samlBody }), 409, 'LoginProvider.SlugTaken');
+    // IdP settings that cannot work are refused when saved, not at someone's sign-in.
+    const badMetadata = await api(host, 'POST', PROVIDERS, { cookie: admin.jar, body: { ...samlBody, Slug: 'other', Saml: { IdpMetadataXml: '<x/>' } } });
+    expectProblem(badMetadata, 400, 'Validation.Failed');
+    expect(badMetadata.body.errors['Saml.IdpMetadataXml'][0]).toMatch(/not a SAML 2\.0 metadata document/);
+    const badCertificate = await api(host, 'POST', PROVIDERS, {
       cookie: admin.jar,
-      body: { ...saml.body, Id: undefined, Name: 'Again', Flavor: 'Saml', Slug: 'campus', Saml: { IdpMetadataXml: '<x/>' } },
+      body: { ...samlBody, Slug: 'other', Saml: { ...samlBody.Saml, IdpCertificate: '-----BEGIN CERTIFICATE-----\nAA==\n-----END CERTIFICATE-----' } },
     });
-    expectProblem(taken, 409, 'LoginProvider.SlugTaken');
+    expectProblem(badCertificate, 400, 'Validation.Failed');
   });
 
   it('answers 403 without login-provider permissions', async () => {

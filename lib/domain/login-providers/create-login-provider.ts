@@ -4,7 +4,7 @@ import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
-import { checkDefaultGroups, checkUserUpdateScript, configFromBody } from './provider-settings';
+import { checkDefaultGroups, checkSamlSettings, checkUserUpdateScript, configFromBody } from './provider-settings';
 import { requireProviderRow, type ProviderRow } from './repo';
 import type { CreateLoginProviderInput } from './schemas';
 
@@ -15,6 +15,7 @@ export async function createLoginProvider(ctx: DomainContext, input: CreateLogin
   const db = await realmDb(ctx.realm);
   const id = newId();
   const config = configFromBody(input.Flavor, input, undefined);
+  checkSamlSettings(config);
   await checkUserUpdateScript(config);
   await onUniqueViolation(
     () =>

@@ -2,6 +2,7 @@ import type { RealmTx } from '../../db/types';
 import { validationError } from '../../errors/app-error';
 import type { DomainContext } from '../../realm/context';
 import { assertActorHoldsGroupGrants } from '../groups/grant-change-guard';
+import { resolveIdp } from '../external-identity/saml/idp-settings';
 import { userUpdateScriptProblem } from '../external-identity/user-update-script';
 import type { ProviderConfig } from './provider-config';
 import type { CreateLoginProviderInput, ExternalFlavor } from './schemas';
@@ -45,4 +46,15 @@ export async function checkUserUpdateScript(config: ProviderConfig): Promise<voi
   if (!config.UserUpdateScript) return;
   const problem = await userUpdateScriptProblem(config.UserUpdateScript);
   if (problem) throw validationError({ UserUpdateScript: [problem] });
+}
+
+/** A SAML provider's IdP settings must be usable (metadata parsed, certificates valid) when saved. */
+export function checkSamlSettings(config: ProviderConfig): void {
+  if (!config.Saml) return;
+  try {
+    resolveIdp(config.Saml);
+  } catch (e) {
+    const field = config.Saml.IdpMetadataXml ? 'Saml.IdpMetadataXml' : 'Saml.IdpCertificate';
+    throw validationError({ [field]: [e instanceof Error ? e.message : String(e)] });
+  }
 }

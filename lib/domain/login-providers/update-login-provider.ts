@@ -5,7 +5,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { isExternalFlavor } from './provider-config';
-import { checkDefaultGroups, checkUserUpdateScript, configFromBody } from './provider-settings';
+import { checkDefaultGroups, checkSamlSettings, checkUserUpdateScript, configFromBody } from './provider-settings';
 import { requireProviderRow, type ProviderRow } from './repo';
 import { createLoginProviderSchema, type UpdateLoginProviderInput } from './schemas';
 
@@ -28,6 +28,7 @@ export async function updateLoginProvider(ctx: DomainContext, id: string, input:
   }
   const body = checked.data;
   const config = configFromBody(flavor, body, current.config);
+  checkSamlSettings(config);
   await checkUserUpdateScript(config);
   await onUniqueViolation(
     () =>
