@@ -239,6 +239,25 @@ describe('login providers', () => {
       body: { Name: 'Plain', Oidc: oidcBody().Oidc, Jit: { Enabled: true, DefaultGroupIds: [ADMINISTRATORS] } },
     });
     expectProblem(later, 403, 'Auth.Forbidden');
+    // A script can rewrite anyone who signs in through the provider: setting one needs every permission.
+    const script = 'return { Email: "attacker@evil.example" };';
+    expectProblem(await api(host, 'POST', PROVIDERS, { cookie: jar, body: oidcBody({ Name: 'Scripted', UserUpdateScript: script }) }), 403, 'Auth.Forbidden');
+    const scripted = await api(host, 'PUT', `${PROVIDERS}/${plain.body.Id}`, {
+      cookie: jar,
+      body: { Name: 'Plain', Oidc: oidcBody().Oidc, UserUpdateScript: script },
+    });
+    expectProblem(scripted, 403, 'Auth.Forbidden');
+    const byAdmin = await api(host, 'PUT', `${PROVIDERS}/${plain.body.Id}`, {
+      cookie: admin.jar,
+      body: { Name: 'Plain', Oidc: oidcBody().Oidc, UserUpdateScript: script },
+    });
+    expect(byAdmin.status, byAdmin.text).toBe(200);
+    // Keeping the script the administrator set is no escalation: the lesser administrator may rename the provider.
+    const kept = await api(host, 'PUT', `${PROVIDERS}/${plain.body.Id}`, {
+      cookie: jar,
+      body: { Name: 'Renamed plain', Oidc: oidcBody().Oidc, UserUpdateScript: script },
+    });
+    expect(kept.status, kept.text).toBe(200);
     const missing = await api(host, 'POST', PROVIDERS, { cookie: admin.jar, body: oidcBody({ Jit: { DefaultGroupIds: ['no-such-group'] } }) });
     expectProblem(missing, 400, 'Validation.Failed');
     const allowed = await api(host, 'POST', PROVIDERS, { cookie: admin.jar, body: oidcBody({ Name: 'Admins', Jit: { DefaultGroupIds: [ADMINISTRATORS] } }) });

@@ -58,3 +58,21 @@ export function checkSamlSettings(config: ProviderConfig): void {
     throw validationError({ [field]: [e instanceof Error ? e.message : String(e)] });
   }
 }
+
+/**
+ * A UserUpdateScript may rename any person who signs in through the provider, or point their address
+ * elsewhere (and so their password resets), whoever they are. Setting or changing one is therefore
+ * managing everyone: the administrator must hold every permission the realm's groups confer, checked
+ * on the state that commits. Keeping the current script needs nothing more.
+ */
+export async function checkScriptAuthority(ctx: DomainContext, tx: RealmTx, config: ProviderConfig, previousScript: string | null | undefined): Promise<void> {
+  const script = config.UserUpdateScript ?? null;
+  if (!script || script === (previousScript ?? null)) return;
+  const groups = await tx.group.findMany({ select: { id: true } });
+  await assertActorHoldsGroupGrants(
+    ctx,
+    tx,
+    groups.map((g) => g.id),
+    'A UserUpdateScript can change anyone who signs in through this provider; setting one needs every permission of the realm',
+  );
+}
