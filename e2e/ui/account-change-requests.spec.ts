@@ -44,7 +44,11 @@ test('a name change request is sent, approved in the console and shown as decide
     await signIn(admin, approver.userName, approver.password);
     await expect(admin).toHaveURL(urlOn('localhost', '/console/change-requests'));
     await expect(admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Change requests' })).toHaveAttribute('aria-current', 'page');
+    // The search applies after a pause in typing: wait for its answer, so the approval below is not
+    // raced by the list reloading for the search.
+    const searched = admin.waitForResponse((r) => r.url().includes('/api/admin/change-requests?') && r.url().includes(`search=${requester.userName}`));
     await admin.getByLabel('Search change requests').fill(requester.userName);
+    await searched;
     const item = admin.getByRole('listitem').filter({ hasText: requester.userName });
     await expect(item).toHaveCount(1);
     await expect(item.getByRole('row', { name: /Last name/ })).toContainText(`Lovelace ${suffix}`);
@@ -82,7 +86,11 @@ test('a name change request is sent, approved in the console and shown as decide
     const admin = await browser.newPage();
     await admin.goto('/login?redirect=%2Fconsole%2Fchange-requests');
     await signIn(admin, approver.userName, approver.password);
+    // The search applies after a pause in typing: wait for its answer, so the approval below is not
+    // raced by the list reloading for the search.
+    const searched = admin.waitForResponse((r) => r.url().includes('/api/admin/change-requests?') && r.url().includes(`search=${requester.userName}`));
     await admin.getByLabel('Search change requests').fill(requester.userName);
+    await searched;
     const item = admin.getByRole('listitem').filter({ hasText: requester.userName });
     await item.getByRole('button', { name: `Reject the request of ${requester.userName}` }).click();
     const dialog = admin.getByRole('dialog', { name: `Reject the request of ${requester.userName}?` });
