@@ -232,8 +232,15 @@ describe('login providers', () => {
     expectProblem(escalate, 403, 'Auth.Forbidden');
     const count = await realmSql<{ n: number }>(slug, `SELECT COUNT(*) AS n FROM "LoginProvider" WHERE "name" = 'Backdoor'`);
     expect(Number(count[0].n)).toBe(0);
-    const plain = await api(host, 'POST', PROVIDERS, { cookie: jar, body: oidcBody({ Name: 'Plain' }) });
+    // A provider can vouch for anyone's address: setting one up needs every permission of the realm.
+    expectProblem(await api(host, 'POST', PROVIDERS, { cookie: jar, body: oidcBody({ Name: 'Plain' }) }), 403, 'Auth.Forbidden');
+    const plain = await api(host, 'POST', PROVIDERS, { cookie: admin.jar, body: oidcBody({ Name: 'Plain' }) });
     expect(plain.status, plain.text).toBe(201);
+    const pointedElsewhere = await api(host, 'PUT', `${PROVIDERS}/${plain.body.Id}`, {
+      cookie: jar,
+      body: { Name: 'Plain', Oidc: { Authority: 'https://attacker.example', ClientId: 'gatehouse' } },
+    });
+    expectProblem(pointedElsewhere, 403, 'Auth.Forbidden');
     const later = await api(host, 'PUT', `${PROVIDERS}/${plain.body.Id}`, {
       cookie: jar,
       body: { Name: 'Plain', Oidc: oidcBody().Oidc, Jit: { Enabled: true, DefaultGroupIds: [ADMINISTRATORS] } },
@@ -252,7 +259,7 @@ describe('login providers', () => {
       body: { Name: 'Plain', Oidc: oidcBody().Oidc, UserUpdateScript: script },
     });
     expect(byAdmin.status, byAdmin.text).toBe(200);
-    // Keeping the script the administrator set is no escalation: the lesser administrator may rename the provider.
+    // Keeping the connection and script the administrator set is no escalation: the lesser administrator may rename the provider.
     const kept = await api(host, 'PUT', `${PROVIDERS}/${plain.body.Id}`, {
       cookie: jar,
       body: { Name: 'Renamed plain', Oidc: oidcBody().Oidc, UserUpdateScript: script },

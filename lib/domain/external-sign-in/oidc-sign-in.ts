@@ -37,9 +37,9 @@ export type OidcFinish = { result: ExternalSignInResult; returnUrl?: string };
 export async function finishOidcSignIn(ctx: DomainContext, callbackUrl: URL, browserState: string | undefined): Promise<OidcFinish> {
   const db = await realmDb(ctx.realm);
   const state = callbackUrl.searchParams.get('state') ?? '';
-  if (!browserState || !safeEqual(state, browserState)) throw failed(ctx, undefined, 'the answer does not belong to a sign-in this browser started');
+  if (!browserState || !safeEqual(state, browserState)) throw await failed(ctx, 'the answer does not belong to a sign-in this browser started');
   const redeemed = await redeemToken(db, 'external-login', state);
-  if (!redeemed.ok) throw failed(ctx, undefined, `the sign-in in flight is ${redeemed.reason}`);
+  if (!redeemed.ok) throw await failed(ctx, `the sign-in in flight is ${redeemed.reason}`);
   const flight = redeemed.record.data as InFlight;
   const provider = await activeProvider(db, flight.providerId, 'Oidc');
   if (!provider) throw new AppError('LoginProvider.NotFound');
@@ -67,8 +67,9 @@ async function upstream<T>(provider: ProviderRow, call: () => Promise<T>, ctx?: 
   }
 }
 
-function failed(ctx: DomainContext, provider: ProviderRow | undefined, reason: string): AppError {
-  void failedEvent(ctx, provider, reason);
+/** A callback that belongs to no sign-in in flight: in the security log, then refused. */
+async function failed(ctx: DomainContext, reason: string): Promise<AppError> {
+  await failedEvent(ctx, undefined, reason);
   return new AppError('ExternalLogin.Failed', { detail: `The sign-in could not be finished: ${reason}. Start again.` });
 }
 

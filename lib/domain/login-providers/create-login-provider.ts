@@ -4,7 +4,7 @@ import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
-import { checkDefaultGroups, checkSamlSettings, checkScriptAuthority, checkUserUpdateScript, configFromBody } from './provider-settings';
+import { checkDefaultGroups, checkSamlSettings, checkUpstreamAuthority, checkUserUpdateScript, configFromBody } from './provider-settings';
 import { requireProviderRow, type ProviderRow } from './repo';
 import type { CreateLoginProviderInput } from './schemas';
 
@@ -21,7 +21,7 @@ export async function createLoginProvider(ctx: DomainContext, input: CreateLogin
     () =>
       db.$transaction(async (tx) => {
         await checkDefaultGroups(ctx, tx, config);
-        await checkScriptAuthority(ctx, tx, config, null);
+        await checkUpstreamAuthority(ctx, tx, config, undefined);
         await tx.loginProvider.create({
           data: {
             id,

@@ -60,19 +60,21 @@ export function checkSamlSettings(config: ProviderConfig): void {
 }
 
 /**
- * A UserUpdateScript may rename any person who signs in through the provider, or point their address
- * elsewhere (and so their password resets), whoever they are. Setting or changing one is therefore
- * managing everyone: the administrator must hold every permission the realm's groups confer, checked
- * on the state that commits. Keeping the current script needs nothing more.
+ * What a provider's upstream says decides who signs in: it can vouch for anyone's confirmed address
+ * (and so sign in as them), and its UserUpdateScript can rename or re-address anyone who signs in
+ * through it. Creating a provider, or changing its connection or script, is therefore managing
+ * everyone: the administrator must hold every permission the realm's groups confer, checked on the
+ * state that commits. Renaming, switching it on or off, or keeping the settings needs nothing more.
  */
-export async function checkScriptAuthority(ctx: DomainContext, tx: RealmTx, config: ProviderConfig, previousScript: string | null | undefined): Promise<void> {
-  const script = config.UserUpdateScript ?? null;
-  if (!script || script === (previousScript ?? null)) return;
+export async function checkUpstreamAuthority(ctx: DomainContext, tx: RealmTx, config: ProviderConfig, previous: ProviderConfig | undefined): Promise<void> {
+  const decisive = (c: ProviderConfig) =>
+    JSON.stringify([c.Oidc, c.Saml && { ...c.Saml, SpCertificate: null }, c.Ldap, c.Kerberos, c.UserUpdateScript ?? null]);
+  if (previous && decisive(previous) === decisive(config)) return;
   const groups = await tx.group.findMany({ select: { id: true } });
   await assertActorHoldsGroupGrants(
     ctx,
     tx,
     groups.map((g) => g.id),
-    'A UserUpdateScript can change anyone who signs in through this provider; setting one needs every permission of the realm',
+    'A login provider can sign in as anyone whose address it vouches for; setting up its connection or script needs every permission of the realm',
   );
 }

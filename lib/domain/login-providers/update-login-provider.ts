@@ -5,7 +5,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { isExternalFlavor } from './provider-config';
-import { checkDefaultGroups, checkSamlSettings, checkScriptAuthority, checkUserUpdateScript, configFromBody } from './provider-settings';
+import { checkDefaultGroups, checkSamlSettings, checkUpstreamAuthority, checkUserUpdateScript, configFromBody } from './provider-settings';
 import { requireProviderRow, type ProviderRow } from './repo';
 import { createLoginProviderSchema, type UpdateLoginProviderInput } from './schemas';
 
@@ -34,7 +34,7 @@ export async function updateLoginProvider(ctx: DomainContext, id: string, input:
     () =>
       db.$transaction(async (tx) => {
         await checkDefaultGroups(ctx, tx, config);
-        await checkScriptAuthority(ctx, tx, config, current.config.UserUpdateScript);
+        await checkUpstreamAuthority(ctx, tx, config, current.config);
         await tx.loginProvider.update({
           where: { id },
           data: {
