@@ -18,6 +18,7 @@ export const settingRules = {
   minPasswordLength: wholeNumber(8, 128),
   productName: z.string().trim().max(100, 'Use at most 100 characters.'),
   primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1f4f8f.'),
+  retentionDays: wholeNumber(1, 3650),
   logoUrl: z.url({ protocol: /^https?$/, error: 'Enter an http or https address.' }).max(2000),
 };
 const fieldPolicy = settingRules.fieldPolicy;
@@ -80,6 +81,17 @@ export const realmSettingsSchema = z.object({
   NativeGrants: z.object({ Enabled: z.boolean().default(false) }).prefault({}),
   /** OAuth dynamic client registration (RFC 7591) at /connect/register: off by default, as open registration lets anyone create clients. */
   Dcr: z.object({ Enabled: z.boolean().default(false) }).prefault({}),
+  /** OAuth Client ID Metadata Documents: a client_id that is an https URL names its own metadata document. Off by default; an App may override. */
+  Cimd: z.object({ Enabled: z.boolean().default(false) }).prefault({}),
+  /** Realm feature switches without a section of their own (CONTRACT.md "Real-time hub and flags"). */
+  Features: z
+    .object({
+      /** Positions and their terminals (spec 4.7 "Positions"): their routes answer 404 while off. */
+      PositionTerminals: z.boolean().default(false),
+    })
+    .prefault({}),
+  /** How long the realm's security log keeps an entry; a background job deletes older ones (spec 4.7 "Logs"). */
+  Retention: z.object({ SecurityLogDays: settingRules.retentionDays.default(365) }).prefault({}),
   /** Overrides of rate-limit ceilings, by policy name and dimension (spec 8). */
   RateLimits: z.record(z.string().max(64), dimensions).default({}),
 });

@@ -1,0 +1,87 @@
+import { LRUCache } from 'lru-cache';
+import type { RealmRecord } from '../../realm/realm-record';
+import { realmDb } from '../../realm/context';
+import { shared } from '../../runtime/shared';
+import { realmSettings } from '../realm-settings/realm-settings';
+import type { RealmSettings } from '../realm-settings/schema';
+import { parseSettings } from './catalog-json';
+import { appIdForHost } from './request-app';
+import { APP_SETTINGS_SECTIONS, appSettingsSections, type AppSettings } from './settings-schema';
+
+// The settings that apply in an App's context: the realm's, with each section the App overrides
+// replaced field by field (spec 4.7 "Applications" Settings). Flows that depend on the App a request
+// came through (registration, branding, native grants, DCR, CIMD) read `settingsForApp` or
+// `settingsForHost` instead of `realmSettings`.
+
+export type EffectiveSettings = RealmSettings & {
+  /** The App's own sections (no realm counterpart): its subdomain and its mail branding override. */
+  Origin: { Subdomain: string | null };
+  EmailBranding: NonNullable<AppSettings['EmailBranding']>;
+};
+
+/** The stored document's sections that still validate; a damaged section inherits rather than failing the flow. */
+export function readStoredAppSettings(settingsJson: string | null | undefined): AppSettings {
+  const doc = parseSettings(settingsJson);
+  const out: Record<string, unknown> = {};
+  if (!doc) return out as AppSettings;
+  for (const name of APP_SETTINGS_SECTIONS) {
+    const parsed = appSettingsSections[name].safeParse(doc[name]);
+    if (parsed.success) out[name] = parsed.data;
+  }
+  return out as AppSettings;
+}
+
+function overlay<T extends object>(base: T, override: Record<string, unknown> | null | undefined): T {
+  if (!override) return base;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [k, v] of Object.entries(override)) if (v !== null && v !== undefined) out[k] = v;
+  return out as T;
+}
+
+/** Pure: the realm settings with the App's overrides applied. */
+export function resolveAppSettings(realm: RealmSettings, app: AppSettings): EffectiveSettings {
+  return {
+    ...realm,
+    Branding: overlay(realm.Branding, app.Branding),
+    SelfRegistration: overlay(realm.SelfRegistration, app.SelfRegistration),
+    RegistrationFields: overlay(realm.RegistrationFields, app.RegistrationFields),
+    NativeGrants: overlay(realm.NativeGrants, app.NativeGrants),
+    Dcr: overlay(realm.Dcr, app.Dcr),
+    Cimd: overlay(realm.Cimd, app.Cimd),
+    Origin: { Subdomain: app.Origin?.Subdomain ?? null },
+    EmailBranding: app.EmailBranding ?? {},
+  };
+}
+
+// Stored App documents, cached like the realm settings (a minute; cleared by App writes here and on
+// other instances through the invalidation relay).
+function cache(): LRUCache<string, AppSettings> {
+  return shared('app-settings-cache', () => new LRUCache<string, AppSettings>({ max: 50_000, ttl: 60_000 }));
+}
+
+export function invalidateAppSettingsCache(): void {
+  cache().clear();
+}
+
+async function storedAppSettings(realm: RealmRecord, appId: string): Promise<AppSettings> {
+  const key = `${realm.id}:${appId}`;
+  const hit = cache().get(key);
+  if (hit) return hit;
+  const db = await realmDb(realm);
+  const row = await db.app.findUnique({ where: { id: appId }, select: { settings: true } });
+  const settings = readStoredAppSettings(row?.settings);
+  cache().set(key, settings);
+  return settings;
+}
+
+/** The effective settings of an App (an unknown App id inherits everything). */
+export async function settingsForApp(realm: RealmRecord, appId: string): Promise<EffectiveSettings> {
+  const [base, app] = await Promise.all([realmSettings(realm), storedAppSettings(realm, appId)]);
+  return resolveAppSettings(base, app);
+}
+
+/** The App a Host routes to (else the built-in App) and its effective settings. */
+export async function settingsForHost(realm: RealmRecord, hostHeader: string | null | undefined): Promise<{ appId: string; settings: EffectiveSettings }> {
+  const appId = appIdForHost(realm, hostHeader);
+  return { appId, settings: await settingsForApp(realm, appId) };
+}
