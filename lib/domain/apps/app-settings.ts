@@ -23,12 +23,12 @@ export type EffectiveSettings = RealmSettings & {
 export function readStoredAppSettings(settingsJson: string | null | undefined): AppSettings {
   const doc = parseSettings(settingsJson);
   const out: Record<string, unknown> = {};
-  if (!doc) return out as AppSettings;
+  if (!doc) return out;
   for (const name of APP_SETTINGS_SECTIONS) {
     const parsed = appSettingsSections[name].safeParse(doc[name]);
     if (parsed.success) out[name] = parsed.data;
   }
-  return out as AppSettings;
+  return out;
 }
 
 function overlay<T extends object>(base: T, override: Record<string, unknown> | null | undefined): T {
