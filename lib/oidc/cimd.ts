@@ -20,7 +20,11 @@ import { failedRecently } from './outbound-fetch';
 // of the App its Host routes to (the realm's own setting on the realm's domains), asked before every
 // fetch and every use of a cached document, so turning it off takes effect at once.
 
-/** The draft version of oidc-provider's implementation this configuration was written for. */
+/**
+ * The draft version of oidc-provider's implementation this configuration was written for. An
+ * upgrade that implements another version refuses to build the provider until this is reviewed and
+ * changed (the engine's rule for experimental features), which every OAuth test would show.
+ */
 const IMPLEMENTED_DRAFT = 'draft-02';
 export const METADATA_DOCUMENT_MAX_BYTES = 5 * 1024;
 /** Seconds a fetched document is used: its Cache-Control max-age (or Expires), within these bounds. */
