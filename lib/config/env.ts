@@ -65,6 +65,10 @@ const schema = z.object({
   GATEHOUSE_REALM_POOL_IDLE_MS: positiveInt,
   // Not in CONTRACT.md: `1` leaves out info lines (the benchmarks' server); warnings and errors stay.
   GATEHOUSE_LOG_QUIET: z.enum(['', '0', '1']).optional(),
+  // Not in CONTRACT.md: `1` lets the OAuth engine fetch client metadata (Client ID Metadata Documents
+  // and the jwks_uri they name) from private, loopback and link-local addresses, which it otherwise
+  // refuses (SSRF). For development and tests only (lib/oidc/outbound-fetch.ts).
+  GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS: z.enum(['', '0', '1']).optional(),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -89,6 +93,8 @@ export type Settings = {
   secretKey: Buffer | undefined;
   /** Seconds between passes of the purge job; 0 means off. */
   purgeIntervalSeconds: number;
+  /** Whether the OAuth engine may fetch client metadata from non-public addresses (development, tests). */
+  cimdAllowPrivateNetworks: boolean;
 };
 
 /** The key from the variable or the file, checked for 32 bytes; undefined when neither is set. */
@@ -146,6 +152,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logQuiet: e.GATEHOUSE_LOG_QUIET === '1',
     secretKey: configuredSecretKey(e.GATEHOUSE_SECRET_KEY, e.GATEHOUSE_SECRET_KEY_FILE),
     purgeIntervalSeconds: e.GATEHOUSE_PURGE_INTERVAL_SECONDS,
+    cimdAllowPrivateNetworks: e.GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS === '1',
   };
 }
 

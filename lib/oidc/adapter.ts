@@ -1,6 +1,7 @@
 import { oidcStorageKey } from '../db/oidc-payload-key';
 import { newId, sha256Hex } from '../crypto/tokens';
 import type { RealmDb } from '../db/types';
+import { isMetadataDocumentClientId } from '../domain/client-metadata-documents/client-id';
 import { findLiveClient } from '../domain/oauth-clients/live-client';
 import { cachedPromise } from '../runtime/cached-promise';
 import { clientCache } from './client-cache';
@@ -90,6 +91,9 @@ class ClientAdapter {
   constructor(private readonly c: AdapterContext) {}
 
   async find(clientId: string): Promise<EngineClientMetadata | undefined> {
+    // A URL names a Client ID Metadata Document, which is never stored (client-id.ts): the engine
+    // fetches it when it finds nothing here (cimd.ts).
+    if (isMetadataDocumentClientId(clientId)) return undefined;
     const found = await cachedPromise(clientCache(), `${this.c.realmId}:${clientId}`, () => this.load(clientId));
     return found ? structuredClone(found) : undefined;
   }
@@ -102,13 +106,14 @@ class ClientAdapter {
   /** Dynamic client registration (RFC 7591) and its management (RFC 7592). */
   async upsert(clientId: string, metadata: Record<string, unknown>): Promise<void> {
     const db = await this.c.db();
-    const existing = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, secretHash: true, isDynamic: true } });
+    const existing = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, secretHash: true, isDynamic: true, appId: true } });
     if (existing && !existing.isDynamic) throw new Error('only dynamically registered clients can be changed through registration');
     const presented = typeof metadata.client_secret === 'string' ? metadata.client_secret : null;
     // The engine hands back what find() gave it (the digest) when the secret did not change.
     const secretHash = presented === null ? null : presented === existing?.secretHash ? presented : sha256Hex(presented);
     const data = fromRegistration({ ...metadata, client_id: clientId }, secretHash);
-    if (existing) await db.oAuthClient.update({ where: { id: existing.id }, data: { ...data, updatedAt: new Date() } });
+    // A client stays with the App it was registered through, whichever host manages it later.
+    if (existing) await db.oAuthClient.update({ where: { id: existing.id }, data: { ...data, appId: existing.appId, updatedAt: new Date() } });
     else await db.oAuthClient.create({ data: { id: newId(), ...data, secretCreatedAt: secretHash ? new Date() : null } });
     clientCache().delete(`${this.c.realmId}:${clientId}`);
   }

@@ -107,7 +107,8 @@ export function fromRegistration(metadata: Record<string, unknown>, secretHash: 
     grantTypes: list(metadata.grant_types),
     scopes: JSON.stringify(typeof metadata.scope === 'string' ? metadata.scope.split(' ').filter((s) => s && s !== NO_SCOPE) : []),
     capabilities: '[]',
-    appId: null,
+    // Set by the registration's validator from the request's Host (client-trust.ts).
+    appId: typeof metadata.app_id === 'string' && metadata.app_id ? metadata.app_id : null,
     serviceAccountId: null,
     isDynamic: true,
     metadata: JSON.stringify(extras),

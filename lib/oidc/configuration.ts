@@ -5,7 +5,9 @@ import { accessClaims, userClaims } from '../domain/oidc-claims/user-claims';
 import type { PrivateJwk } from '../domain/signing-keys/signing-keys';
 import type { RealmRecord } from '../realm/realm-record';
 import { realmAdapter, type AdapterContext } from './adapter';
-import { checkRegistration } from './registration-policy';
+import { clientMetadataValidator } from './client-trust';
+import { metadataDocumentFeature, METADATA_DOCUMENT_MAX_BYTES } from './cimd';
+import { engineFetch } from './outbound-fetch';
 import { INTROSPECT_ANY } from '../domain/oauth-clients/client-rules';
 import { clientCapabilities, clientExtra, GATEHOUSE_CLIENT_PROPERTIES, NO_SCOPE } from './client-metadata';
 import { ACR_VALUES } from './acr';
@@ -21,7 +23,6 @@ export type RealmEngineInput = {
   cookieKeys: string[];
   oauth: RealmOAuthConfig;
   adapter: AdapterContext;
-  dynamicRegistration: boolean;
 };
 
 /** Lifetimes in seconds (documented in docs/oauth.md). */
@@ -105,12 +106,12 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
     },
     extraClientMetadata: {
       properties: [...GATEHOUSE_CLIENT_PROPERTIES],
-      // Checked once per registration (on one property, which the engine validates whether or not it
-      // was sent): registration-policy.ts.
-      validator: (ctx, key, _value, metadata) => {
-        if (key === 'consent_type') checkRegistration(ctx?.oidc?.route, metadata);
-      },
+      // Registrations and metadata documents cannot claim Gatehouse's trusted properties, and meet the
+      // admin API's rules (client-trust.ts, registration-policy.ts).
+      validator: clientMetadataValidator(realm, oauth.scopes),
     },
+    fetch: engineFetch(realm.slug),
+    fetchResponseBodyLimits: { 'client_id metadata document': METADATA_DOCUMENT_MAX_BYTES, jwks_uri: 64 * 1024, sector_identifier_uri: 64 * 1024 },
     responseTypes: ['code', 'none'],
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     ttl: { ...TOKEN_TTL },
@@ -149,8 +150,11 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
         successSource: pages.deviceSuccessSource,
       },
       pushedAuthorizationRequests: { enabled: true },
-      registration: { enabled: input.dynamicRegistration, idFactory: () => crypto.randomUUID() },
-      registrationManagement: { enabled: input.dynamicRegistration, rotateRegistrationAccessToken: true },
+      // On in every engine: the `Dcr` setting of the request's App decides per request (app-gates.ts),
+      // as the `Cimd` setting does for metadata documents (cimd.ts).
+      registration: { enabled: true, idFactory: () => crypto.randomUUID() },
+      registrationManagement: { enabled: true, rotateRegistrationAccessToken: true },
+      clientIdMetadataDocument: metadataDocumentFeature(realm),
       rpInitiatedLogout: { enabled: true, logoutSource: pages.logoutSource, postLogoutSuccessSource: pages.postLogoutSuccessSource },
       resourceIndicators: {
         enabled: true,

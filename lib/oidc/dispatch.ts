@@ -6,6 +6,7 @@ import type { RealmRecord } from '../realm/realm-record';
 import { handleInteraction } from './interactions';
 import { handlePasskeyRoute, PASSKEY_PREFIX } from './native-grants/passkey-routes';
 import { PAGE_STYLE_HASH } from './pages';
+import { withEngineRequest } from './engine-request';
 import { engineFor } from './provider-cache';
 import { INTERACTION_PREFIX, OIDC_ROUTES } from './routes';
 import { alignEngineSession } from './session-bridge';
@@ -34,11 +35,14 @@ export async function dispatchToEngine(realm: RealmRecord, pathname: string, req
   req.headers['x-forwarded-for'] = String(req.headers[CLIENT_IP_HEADER] ?? '');
   delete req.headers['x-forwarded-host'];
 
-  if (pathname.startsWith(INTERACTION_PREFIX)) return handleInteraction(realm, engine.provider, pathname, req, res);
-  if (pathname === '/.well-known/oauth-authorization-server') {
-    // RFC 8414 metadata: the same document as OpenID discovery.
-    req.url = `/.well-known/openid-configuration${req.url?.slice(pathname.length) ?? ''}`;
-  }
-  if (usesEngineSession(pathname)) await alignEngineSession(realm, req);
-  await engine.callback(req, res);
+  // The engine's hooks without a request (client lookup, client metadata validation) read the Host here.
+  return withEngineRequest({ realm, host: req.headers.host }, async () => {
+    if (pathname.startsWith(INTERACTION_PREFIX)) return handleInteraction(realm, engine.provider, pathname, req, res);
+    if (pathname === '/.well-known/oauth-authorization-server') {
+      // RFC 8414 metadata: the same document as OpenID discovery.
+      req.url = `/.well-known/openid-configuration${req.url?.slice(pathname.length) ?? ''}`;
+    }
+    if (usesEngineSession(pathname)) await alignEngineSession(realm, req);
+    await engine.callback(req, res);
+  });
 }

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
+import { isMetadataDocumentClientId } from '../domain/client-metadata-documents/client-id';
+import { rememberMetadataDocumentClient } from '../domain/client-metadata-documents/remembered-clients';
 import { gatehouseScopesIn } from '../domain/oauth-scopes/gatehouse-scopes';
 import { AppError } from '../errors/app-error';
 import { assertSameOrigin } from '../web/csrf';
@@ -99,7 +101,7 @@ function missingScopes(details: Details): string[] {
   return [...(d.missingOIDCScope ?? []), ...Object.values(d.missingResourceScopes ?? {}).flat()];
 }
 
-async function onConsent(provider: Provider, details: Details, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function onConsent(realm: RealmRecord, provider: Provider, details: Details, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const client = await provider.Client.find(String(details.params.client_id));
   const consentType = clientExtra(client, 'consent_type');
   // Gatehouse's own scopes let the client act on Gatehouse as the person (issue 8 item 4): the person
@@ -118,6 +120,10 @@ async function onConsent(provider: Provider, details: Details, req: IncomingMess
       { mergeWithLastSubmission: true },
     );
     return;
+  }
+  // A client described by its own metadata document has no row the consent page could read its name from.
+  if (client && isMetadataDocumentClientId(client.clientId)) {
+    await rememberMetadataDocumentClient(realm, client.clientId, client.clientName, Math.max(60, details.exp - Math.floor(Date.now() / 1000)));
   }
   redirect(res, `/consent?uid=${encodeURIComponent(details.uid)}`);
 }
@@ -142,7 +148,7 @@ export async function handleInteraction(realm: RealmRecord, provider: Provider, 
 
   if (!action && req.method === 'GET') {
     if (details.prompt.name === 'login') return onLogin(realm, provider, details, req, res);
-    if (details.prompt.name === 'consent') return onConsent(provider, details, req, res);
+    if (details.prompt.name === 'consent') return onConsent(realm, provider, details, req, res);
     return sendProblem(res, new AppError('Auth.InteractionExpired'));
   }
   if (req.method !== 'POST' || (action !== 'confirm' && action !== 'abort')) return sendProblem(res, new AppError('Request.NotFound'));

@@ -3,12 +3,12 @@ import Provider from 'oidc-provider';
 import { publicOrigin } from '../config/env';
 import { derivedKey } from '../crypto/secret-box';
 import { realmDb } from '../realm/context';
-import { realmSettings } from '../domain/realm-settings/realm-settings';
 import { loadSigningKeys } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
 import { cachedPromise } from '../runtime/cached-promise';
 import { shared } from '../runtime/shared';
+import { appFeatureGates } from './app-gates';
 import { accountFinder, engineConfiguration } from './configuration';
 import { registerNativeGrants } from './native-grants/register';
 import { hideStoredSecretDigest, installInternals } from './internals';
@@ -57,12 +57,7 @@ function issuerOf(realm: RealmRecord): string {
 
 async function build(realm: RealmRecord): Promise<RealmEngine> {
   const db = await realmDb(realm);
-  const [keys, oauth, realmSettingsDoc, cookieKey] = await Promise.all([
-    loadSigningKeys(db),
-    loadRealmOAuthConfig(db),
-    realmSettings(realm),
-    derivedKey(`oidc-cookies:${realm.id}`),
-  ]);
+  const [keys, oauth, cookieKey] = await Promise.all([loadSigningKeys(db), loadRealmOAuthConfig(db), derivedKey(`oidc-cookies:${realm.id}`)]);
   const issuer = issuerOf(realm);
   const provider = new Provider(
     issuer,
@@ -72,13 +67,13 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
       cookieKeys: [cookieKey.toString('base64url')],
       oauth,
       adapter: { realmId: realm.id, db: () => realmDb(realm) },
-      dynamicRegistration: realmSettingsDoc.Dcr.Enabled,
     }),
   );
   // The public scheme is a setting, not something a client may claim: dispatch.ts overwrites the
   // forwarded-proto header, and the engine reads it.
   provider.proxy = true;
   installInternals(provider);
+  provider.use(appFeatureGates(realm));
   registerNativeGrants(provider, realm, accountFinder(realm));
   provider.use(endBrowserSessionOnLogout(realm));
   provider.use(hideStoredSecretDigest);

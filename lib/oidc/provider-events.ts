@@ -1,9 +1,24 @@
 import type Provider from 'oidc-provider';
+import { isMetadataDocumentClientId } from '../domain/client-metadata-documents/client-id';
 import { logError, logWarn } from '../log/logger';
 import type { RealmRecord } from '../realm/realm-record';
+import { loggableUrl } from './outbound-fetch';
 
 // The engine reports through events: server errors go to the log (never to the client), and
 // refresh-token reuse, which revokes the whole token family, is logged as a security signal.
+// A refused Client ID Metadata Document (cimd.ts) is logged with its URL and the reason, for the
+// developer of the client to find (a failed fetch is logged by outbound-fetch.ts as well).
+
+type EngineError = { name?: string; error?: string; error_description?: string; error_detail?: string };
+type ErrorContext = { oidc?: { params?: { client_id?: unknown } } };
+
+function metadataDocumentRefusal(ctx: ErrorContext | undefined, error: EngineError): { clientId: string; reason: string } | null {
+  const clientId = ctx?.oidc?.params?.client_id;
+  if (!isMetadataDocumentClientId(clientId)) return null;
+  if (error?.error !== 'invalid_client' && error?.error !== 'invalid_client_metadata' && error?.error !== 'invalid_redirect_uri') return null;
+  return { clientId, reason: [error.error_description, error.error_detail].filter(Boolean).join(': ') || String(error.error) };
+}
+
 export function watchProviderEvents(provider: Provider, realm: RealmRecord): void {
   provider.on('server_error', (_ctx: unknown, error: unknown) => logError('oauth engine error', error, { realm: realm.slug }));
   provider.on('grant.error', (_ctx: unknown, error: { name?: string; error_description?: string }) => {
@@ -11,4 +26,13 @@ export function watchProviderEvents(provider: Provider, realm: RealmRecord): voi
       logWarn('oauth grant reused: its token family is revoked', { realm: realm.slug });
     }
   });
+  const onRefusal = (ctx: unknown, error: unknown) => {
+    const refusal = metadataDocumentRefusal(ctx as ErrorContext | undefined, error as EngineError);
+    if (refusal) logWarn('oauth client metadata document refused', { realm: realm.slug, clientId: loggableUrl(refusal.clientId), reason: refusal.reason });
+  };
+  // The routes where a metadata document is looked up for the first time.
+  provider.on('authorization.error', onRefusal);
+  provider.on('pushed_authorization_request.error', onRefusal);
+  provider.on('grant.error', onRefusal);
+  provider.on('device_authorization.error', onRefusal);
 }

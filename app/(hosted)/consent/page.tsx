@@ -48,6 +48,11 @@ export default async function ConsentPage({ searchParams }: { searchParams: Sear
           Signed in as <strong>{name}</strong>
           {name !== user.UserName ? <span className="muted"> ({user.UserName})</span> : null}
         </p>
+        {request.client.publishedBy ? (
+          <p className="muted small consent-publisher">
+            This application describes itself; its details are published by <strong>{request.client.publishedBy}</strong>.
+          </p>
+        ) : null}
         <ConsentForm request={request} />
       </div>
     </HostedShell>

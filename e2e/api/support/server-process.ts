@@ -12,6 +12,9 @@ import type { ServerMode, Storage } from './types';
 
 export const repoRoot = resolve(fileURLToPath(new URL('../../../', import.meta.url)));
 
+/** The certificate of the tests' metadata host (tls/README.md), which test servers trust. */
+export const METADATA_HOST_CERT = join(repoRoot, 'e2e', 'api', 'support', 'tls', 'metadata-host.cert.pem');
+
 /** `GATEHOUSE_TEST_SERVER=prod|dev` forces a mode; otherwise prod when a build exists. */
 export function chooseMode(): ServerMode {
   const forced = process.env.GATEHOUSE_TEST_SERVER;
@@ -68,6 +71,10 @@ export function serverEnv(port: number, storage: Storage, redisUrl: string | und
   // Without Redis, changes made by another process (the CLI's key rotation) reach the server when
   // its cached realm record expires: a few seconds here rather than the production minute.
   env.GATEHOUSE_REALM_CACHE_SECONDS = '3';
+  // OAuth Client ID Metadata Documents are served by the tests from this machine over https
+  // (metadata-host.ts): the engine may fetch from loopback, and trusts that host's test certificate.
+  env.GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS = '1';
+  env.NODE_EXTRA_CA_CERTS = METADATA_HOST_CERT;
   // A development server needs its own Next build folder when another one runs in this checkout.
   if (process.env.GATEHOUSE_NEXT_DIST_DIR) env.GATEHOUSE_NEXT_DIST_DIR = process.env.GATEHOUSE_NEXT_DIST_DIR;
   return { ...env, ...extra };

@@ -1,27 +1,29 @@
 import { parseStringList } from '../../db/json-list';
 import { AppError } from '../../errors/app-error';
-import { parseSettings } from '../apps/catalog-json';
+import { settingsForApp } from '../apps/app-settings';
 import { BUILT_IN_IDS } from '../built-in-ids';
-import { realmSettings } from '../realm-settings/realm-settings';
 import { realmDb, type DomainContext } from '../../realm/context';
 
-// Native cookieless grants (spec 4.4): off unless the realm (or the client's App, whose Settings
-// may override `NativeGrants`) turns them on, and only for clients registered for the grant type.
+// Native cookieless grants (spec 4.4): off unless the effective settings of the deciding App turn
+// `NativeGrants` on (the App's Settings override the realm's, spec 4.7), and only for clients
+// registered for the grant type.
+//
+// The deciding App is the client's App (`OAuthClient.appId`); a client without one belongs to no
+// App in particular, so the App the request's Host routes to decides (`ctx.appId`, set by the route
+// wrapper and the engine door), which is the built-in App on the realm's own domains.
 export const NATIVE_GRANT_TYPES = { otp: 'urn:gatehouse:otp', magic: 'urn:gatehouse:magic', passkey: 'urn:gatehouse:passkey' } as const;
 export type NativeGrantType = (typeof NATIVE_GRANT_TYPES)[keyof typeof NATIVE_GRANT_TYPES];
 
 export type NativeClient = { clientId: string; appId: string };
 
-function appOverride(settingsJson: string | null | undefined): boolean | undefined {
-  const section = parseSettings(settingsJson)?.NativeGrants as { Enabled?: unknown } | null | undefined;
-  return typeof section?.Enabled === 'boolean' ? section.Enabled : undefined;
+/** The App whose settings decide for a client of `clientAppId` called through the request of `ctx`. */
+export function decidingApp(ctx: DomainContext, clientAppId: string | null | undefined): string {
+  return clientAppId || ctx.appId || BUILT_IN_IDS.mainApp;
 }
 
-/** Whether native grants are on for an App (its override, else the realm's setting). */
+/** Whether native grants are on for an App: its `NativeGrants` override, else the realm's setting. */
 export async function nativeGrantsEnabled(ctx: DomainContext, appId: string): Promise<boolean> {
-  const db = await realmDb(ctx.realm);
-  const app = await db.app.findUnique({ where: { id: appId }, select: { settings: true } });
-  return appOverride(app?.settings) ?? (await realmSettings(ctx.realm)).NativeGrants.Enabled;
+  return (await settingsForApp(ctx.realm, appId)).NativeGrants.Enabled;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function nativeGrantsEnabled(ctx: DomainContext, appId: string): Pr
 export async function requireNativeClient(ctx: DomainContext, clientId: string, grantType: NativeGrantType): Promise<NativeClient> {
   const db = await realmDb(ctx.realm);
   const client = await db.oAuthClient.findUnique({ where: { clientId }, select: { clientId: true, appId: true, isActive: true, grantTypes: true } });
-  const appId = client?.appId ?? BUILT_IN_IDS.mainApp;
+  const appId = decidingApp(ctx, client?.appId);
   if (!(await nativeGrantsEnabled(ctx, appId))) throw new AppError('NativeGrants.Disabled');
   if (!client || !client.isActive || !parseStringList(client.grantTypes).includes(grantType)) {
     throw new AppError('Validation.Failed', { errors: { ClientId: [`Unknown client, or not registered for ${grantType}.`] } });

@@ -1,5 +1,8 @@
 import { oidcStorageKey } from '../../db/oidc-payload-key';
+import type { RealmDb } from '../../db/types';
 import { realmDb, type DomainContext } from '../../realm/context';
+import { metadataDocumentHost } from '../client-metadata-documents/client-id';
+import { rememberedMetadataDocumentClient } from '../client-metadata-documents/remembered-clients';
 import { pendingConsent } from './consent-payload';
 
 // What the hosted consent page (/consent?uid=…) shows (issue 4.2): the application asking and the
@@ -13,7 +16,12 @@ export type ConsentPermission = { name: string; title: string; description: stri
 
 export type ConsentRequest = {
   uid: string;
-  client: { clientId: string; displayName: string; description: string | null };
+  /**
+   * `publishedBy`: for a client described by its own metadata document (its client_id an https URL),
+   * the host that publishes the document. Its name is the document's own claim, so the page says
+   * where it comes from.
+   */
+  client: { clientId: string; displayName: string; description: string | null; publishedBy?: string };
   permissions: ConsentPermission[];
   /** Profile details asked for one by one (the `claims` parameter). */
   claims: string[];
@@ -34,15 +42,26 @@ export async function readConsentRequest(ctx: DomainContext, uid: string): Promi
   if (!pending || pending.accountId !== ctx.actor.userId) return null;
 
   const [client, scopes] = await Promise.all([
-    db.oAuthClient.findUnique({ where: { clientId: pending.clientId }, select: { clientId: true, displayName: true, description: true, isActive: true } }),
+    consentClient(db, pending.clientId),
     db.oAuthScope.findMany({ where: { name: { in: pending.scopes } }, select: { name: true, displayName: true, description: true } }),
   ]);
-  if (!client || !client.isActive) return null;
+  if (!client) return null;
   const byName = new Map(scopes.map((s) => [s.name, s]));
   const permissions = pending.scopes.map((name): ConsentPermission => {
     if (name === 'openid') return { name, ...SIGN_IN };
     const scope = byName.get(name);
     return { name, title: scope?.displayName || name, description: scope?.description || null };
   });
-  return { uid, client: { clientId: client.clientId, displayName: client.displayName, description: client.description }, permissions, claims: pending.claims };
+  return { uid, client, permissions, claims: pending.claims };
+}
+
+async function consentClient(db: RealmDb, clientId: string): Promise<ConsentRequest['client'] | null> {
+  const publishedBy = metadataDocumentHost(clientId);
+  if (publishedBy) {
+    // The engine remembered the document's name when it sent the person here (remembered-clients.ts).
+    const remembered = await rememberedMetadataDocumentClient(db, clientId);
+    return remembered ? { clientId, displayName: remembered.clientName ?? publishedBy, description: null, publishedBy } : null;
+  }
+  const row = await db.oAuthClient.findUnique({ where: { clientId }, select: { clientId: true, displayName: true, description: true, isActive: true } });
+  return row && row.isActive ? { clientId: row.clientId, displayName: row.displayName, description: row.description } : null;
 }

@@ -3,6 +3,7 @@ import { bearerTokenOf, tokenSubjectActor, verifyAccessToken } from '../../domai
 import { MANAGEMENT_AUDIENCE, PASSKEYS_SCOPE } from '../../domain/oauth-scopes/gatehouse-scopes';
 import { domainContext, type DomainContext } from '../../realm/context';
 import { NATIVE_GRANT_TYPES, requireNativeClient } from '../../domain/native-grants/native-grants';
+import { appIdForHost } from '../../domain/apps/request-app';
 import { deleteOwnPasskey } from '../../domain/passkeys/delete-passkey';
 import { listOwnPasskeys } from '../../domain/passkeys/list-passkeys';
 import { passkeyLoginOptions } from '../../domain/passkeys/login-with-passkey';
@@ -43,7 +44,11 @@ async function readForm(req: IncomingMessage): Promise<Record<string, unknown>> 
 }
 
 function context(realm: RealmRecord, req: IncomingMessage): DomainContext {
-  return domainContext(realm, { kind: 'anonymous' }, { ip: String(req.headers[CLIENT_IP_HEADER] ?? 'unknown'), userAgent: req.headers['user-agent'] });
+  return domainContext(
+    realm,
+    { kind: 'anonymous' },
+    { ip: String(req.headers[CLIENT_IP_HEADER] ?? 'unknown'), userAgent: req.headers['user-agent'], appId: appIdForHost(realm, req.headers.host) },
+  );
 }
 
 async function begin(realm: RealmRecord, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -1,9 +1,9 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import { domainContext, realmDb, type DomainContext } from '../../realm/context';
-import { nativeGrantsEnabled } from '../../domain/native-grants/native-grants';
+import { decidingApp, nativeGrantsEnabled } from '../../domain/native-grants/native-grants';
+import { appIdForHost } from '../../domain/apps/request-app';
 import { limitRate, limitRequestRate } from '../../domain/realm-settings/rate-limit';
-import { BUILT_IN_IDS } from '../../domain/built-in-ids';
 import { isAppError } from '../../errors/app-error';
 import { problemFromError } from '../../errors/problem';
 import type { RateLimitPolicyName } from '../../rate-limit/policies';
@@ -11,8 +11,8 @@ import type { RealmRecord } from '../../realm/realm-record';
 import { clientExtra } from '../client-metadata';
 import { issueNativeTokens, type AccountFinder } from './issue-tokens';
 
-// The frame every native grant shares (spec 4.4): the `NativeGrants` flag of the client's App (or
-// the realm), the rate limits per source, App and client, the proof (a domain function), then the
+// The frame every native grant shares (spec 4.4): the `NativeGrants` flag of the client's App (else
+// of the App the Host routes to; lib/domain/native-grants/native-grants.ts), the rate limits per source, App and client, the proof (a domain function), then the
 // tokens. Domain refusals become OAuth errors; a rate-limit refusal keeps the spec's 429 body.
 export type Proof = (ctx: DomainContext) => Promise<{ accountId: string; amr: string[] }>;
 
@@ -24,8 +24,14 @@ export async function runNativeGrant(
 ): Promise<void> {
   const client = ctx.oidc.client;
   if (!client) throw new errors.InvalidClient('client authentication failed');
-  const appId = (clientExtra(client, 'app_id') as string | undefined) ?? BUILT_IN_IDS.mainApp;
-  const dctx = domainContext(realm, { kind: 'anonymous' }, { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined, appId });
+  const clientAppId = clientExtra(client, 'app_id');
+  const dctx = domainContext(
+    realm,
+    { kind: 'anonymous' },
+    { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined, appId: appIdForHost(realm, ctx.get('host')) },
+  );
+  const appId = decidingApp(dctx, typeof clientAppId === 'string' ? clientAppId : null);
+  dctx.appId = appId;
   if (!(await nativeGrantsEnabled(dctx, appId))) throw new errors.UnauthorizedClient('native grants are not enabled for this application');
   let signIn: { accountId: string; amr: string[] };
   try {

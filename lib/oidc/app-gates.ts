@@ -1,0 +1,64 @@
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import { settingsForApp, settingsForHost, type EffectiveSettings } from '../domain/apps/app-settings';
+import { BUILT_IN_IDS } from '../domain/built-in-ids';
+import { realmDb } from '../realm/context';
+import type { RealmRecord } from '../realm/realm-record';
+import { OIDC_ROUTES } from './routes';
+
+// The OAuth features an App's Settings switch (spec 4.7 "Applications"; the App's section overrides
+// the realm's of the same name). One provider serves every host of a realm, so the engine is built
+// with dynamic registration and metadata documents on, and this middleware decides per request:
+// - `/connect/register` (RFC 7591): the `Dcr` setting of the App the Host routes to (the built-in
+//   App, that is the realm's own setting, on the realm's domains). Off, the route does not exist (404,
+//   as the engine answers an unknown route).
+// - `/connect/register/{client_id}` (RFC 7592): the `Dcr` setting of the client's App, since its
+//   registration_client_uri keeps working from wherever it was registered; an unknown client falls
+//   back to the Host's App.
+// - discovery: `registration_endpoint` and `client_id_metadata_document_supported` are advertised only
+//   where `Dcr` and `Cimd` are on for the Host's App. Metadata documents themselves are gated in cimd.ts.
+
+const DISCOVERY = '/.well-known/openid-configuration';
+const REGISTRATION = OIDC_ROUTES.registration;
+
+async function clientAppId(realm: RealmRecord, clientId: string): Promise<string | null | undefined> {
+  const db = await realmDb(realm);
+  const row = await db.oAuthClient.findUnique({ where: { clientId }, select: { appId: true } });
+  return row ? (row.appId ?? BUILT_IN_IDS.mainApp) : undefined;
+}
+
+async function settingsFor(realm: RealmRecord, ctx: KoaContextWithOIDC): Promise<EffectiveSettings> {
+  if (ctx.path.startsWith(`${REGISTRATION}/`)) {
+    const appId = await clientAppId(realm, decodeURIComponent(ctx.path.slice(REGISTRATION.length + 1)));
+    if (appId) return settingsForApp(realm, appId);
+  }
+  return (await settingsForHost(realm, ctx.get('host'))).settings;
+}
+
+function isRegistrationPath(path: string): boolean {
+  return path === REGISTRATION || (path.startsWith(`${REGISTRATION}/`) && !path.slice(REGISTRATION.length + 1).includes('/'));
+}
+
+export function appFeatureGates(realm: RealmRecord) {
+  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
+    const registration = isRegistrationPath(ctx.path);
+    const discovery = ctx.path === DISCOVERY;
+    if (!registration && !discovery) return next();
+    let settings: EffectiveSettings;
+    try {
+      settings = await settingsFor(realm, ctx);
+    } catch {
+      // A malformed client id in the path (bad percent-encoding): the engine refuses it on its own.
+      settings = (await settingsForHost(realm, ctx.get('host'))).settings;
+    }
+    if (registration && !settings.Dcr.Enabled) {
+      ctx.status = 404;
+      return;
+    }
+    await next();
+    if (discovery && ctx.body && typeof ctx.body === 'object') {
+      const body = ctx.body as Record<string, unknown>;
+      if (!settings.Dcr.Enabled) delete body.registration_endpoint;
+      if (!settings.Cimd.Enabled) delete body.client_id_metadata_document_supported;
+    }
+  };
+}
