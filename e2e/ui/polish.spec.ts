@@ -232,6 +232,14 @@ test('deleting a group, a role or an OAuth client asks first, naming it', async 
       api: `/api/admin/oauth/clients/${client.Id}`,
     },
   ];
+  await test.step('a form says what is wrong in words, not in the validator’s terms', async () => {
+    await page.goto('/console/groups/new');
+    await page.getByLabel('Name').fill('n'.repeat(201));
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await expect(page.getByText('Use at most 200 characters.')).toBeVisible();
+    await expect(page.getByText(/Too big|expected string/)).toHaveCount(0);
+  });
+
   for (const thing of things) {
     await test.step(`the ${thing.what}: cancel keeps it, confirming deletes it`, async () => {
       await page.goto(thing.page);
