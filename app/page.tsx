@@ -1,7 +1,9 @@
 import { redirect } from 'next/navigation';
+import { hasConsoleAccess } from '@/components/console/permissions';
 import { pageUser } from '@/lib/http/page-context';
 
-// `/`: the console for someone signed in, else sign-in.
+// `/`: the console for an administrator, the account area for anyone else signed in, else sign-in.
 export default async function Home() {
-  redirect((await pageUser()) ? '/console' : '/login');
+  const user = await pageUser();
+  redirect(user ? (hasConsoleAccess(user) ? '/console' : '/account') : '/login');
 }

@@ -3,13 +3,18 @@ import type { ReactNode } from 'react';
 import { SignOutButton } from '@/components/account/sign-out-button';
 import { initials } from '@/components/ui/brand';
 import { RealmBrand } from './realm-brand';
-import { visibleNav, type Viewer } from '@/components/console/permissions';
+import { hasConsoleAccess, visibleNav, type Viewer } from '@/components/console/permissions';
 import { SideNav, type SideNavSection } from '@/components/console/side-nav';
 
 export type ShellUser = Viewer & { UserName: string; Firstname?: string | null; Lastname?: string | null; RealmDisplayName: string };
 
-/** The console frame: realm and user on top, navigation limited to what the user may use. */
+/**
+ * The console frame: realm and user on top, navigation limited to what the user may use. Someone
+ * who administers nothing (an end user on their account page) gets the frame without the console:
+ * no navigation, and the realm's name leads back to their account.
+ */
 export function ConsoleShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+  const admin = hasConsoleAccess(user);
   const items = visibleNav(user);
   const sections: SideNavSection[] = [{ heading: 'Realm', items: [{ href: '/console', label: 'Overview' }] }];
   for (const section of ['Directory', 'Integrations', 'Security', 'Platform'] as const) {
@@ -19,12 +24,12 @@ export function ConsoleShell({ user, children }: { user: ShellUser; children: Re
   sections.push({ heading: 'You', items: [{ href: '/account', label: 'My account' }] });
   const name = [user.Firstname, user.Lastname].filter(Boolean).join(' ') || user.UserName;
   return (
-    <div className="shell">
+    <div className={admin ? 'shell' : 'shell shell-plain'}>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
       <header className="topbar">
-        <Link href="/console" className="topbar-brand">
+        <Link href={admin ? '/console' : '/account'} className="topbar-brand">
           <RealmBrand size="sm" />
           {user.IsControlPlane ? <span className="badge badge-brand badge-plain">Control plane</span> : null}
         </Link>
@@ -38,9 +43,11 @@ export function ConsoleShell({ user, children }: { user: ShellUser; children: Re
           <SignOutButton size="sm" />
         </div>
       </header>
-      <aside className="sidenav">
-        <SideNav sections={sections} />
-      </aside>
+      {admin ? (
+        <aside className="sidenav">
+          <SideNav sections={sections} />
+        </aside>
+      ) : null}
       <main className="main" id="main" tabIndex={-1}>
         <div className="main-inner">{children}</div>
       </main>

@@ -98,3 +98,12 @@ const NAV_ITEMS: NavItem[] = [
 export function visibleNav(viewer: Viewer): NavItem[] {
   return NAV_ITEMS.filter((item) => (item.app ? can(viewer, item.permission, item.app) : can(viewer, item.permission)));
 }
+
+/**
+ * Whether the console has anything for this person: a permission of Gatehouse's own Apps. Everyone
+ * else (end users) sees only their account area: the console layout sends them there, and the
+ * frame shows them no console navigation.
+ */
+export function hasConsoleAccess(viewer: Viewer): boolean {
+  return viewer.Permissions.length > 0 || (viewer.IsControlPlane && (viewer.ControlPlanePermissions?.length ?? 0) > 0);
+}

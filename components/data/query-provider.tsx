@@ -1,7 +1,11 @@
 'use client';
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { installFriendlyValidationMessages } from '@/lib/web/validation-messages';
 import { ApiError } from './api';
+
+// Every page loads this provider (app/layout.tsx): the forms' zod rules speak in plain sentences.
+installFriendlyValidationMessages();
 
 function toSignIn(): void {
   const here = window.location.pathname + window.location.search;

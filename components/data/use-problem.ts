@@ -5,6 +5,16 @@ import { ApiError, problemMessage } from './api';
 
 export type Summary = { title: string; items: string[] };
 
+/** A field path of the API in words for the summary: `Jit.DefaultGroupIds` -> "Jit, default group ids", `Domains.1` -> "Domains, item 2". */
+export function fieldWords(path: string): string {
+  const words = path.split('.').map((part) => {
+    if (/^\d+$/.test(part)) return `item ${Number(part) + 1}`;
+    return part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  });
+  const [first = '', ...rest] = words;
+  return [first.charAt(0).toUpperCase() + first.slice(1), ...rest].join(', ');
+}
+
 /**
  * Shows a failed request on a form: field errors of a problem (`errors: { Field: [..] }`) go next
  * to the matching fields (names compared case-insensitively; `InitialAdmin.Email` and `Domains.0`
@@ -38,7 +48,7 @@ export function useProblem<T extends FieldValues>(setError: UseFormSetError<T>, 
             setError(field, { type: 'server', message: text }, { shouldFocus: placed === 0 });
             placed++;
           } else {
-            leftover.push(key === '$' ? text : `${key}: ${text}`);
+            leftover.push(key === '$' ? text : `${fieldWords(key)}: ${text}`);
           }
         }
       }

@@ -1,16 +1,16 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { newPasswordRule } from '@/lib/domain/credential-rules';
 import { api, ApiError } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
-import { Alert, ErrorSummary } from '@/components/ui/alert';
+import { ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { PasswordField } from '@/components/ui/field';
+import { DeadInvite } from './dead-invite';
 
 // The minimum length is the realm's password policy, read by the page: the hint and the check say
 // what the server enforces.
@@ -40,22 +40,7 @@ export function BootstrapForm({ token, minLength }: { token: string; minLength: 
     },
   });
 
-  if (dead) {
-    return (
-      <div className="stack">
-        <Alert tone="danger" title={dead === 'used' ? 'This invite link has already been used' : 'This invite link is invalid or has expired'}>
-          <p>
-            {dead === 'used'
-              ? 'If you set your password with it, sign in with that password.'
-              : 'Invite links work once, for 24 hours. Ask an administrator for a new one.'}
-          </p>
-        </Alert>
-        <Link href="/login" className="btn btn-primary btn-block">
-          Go to sign-in
-        </Link>
-      </div>
-    );
-  }
+  if (dead) return <DeadInvite reason={dead} />;
 
   const errors = form.formState.errors;
   const done = redeem.isSuccess;

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { emailRule, newPasswordRule } from '@/lib/domain/credential-rules';
+import { newPasswordRule } from '@/lib/domain/credential-rules';
 import { forgotPasswordBodySchema } from '@/lib/domain/passwords/schemas';
 import { api, ApiError } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
@@ -74,23 +74,26 @@ export function ForgotPasswordForm({ redirectTo }: { redirectTo: string | null }
   );
 }
 
-type ResetValues = { Email: string; NewPassword: string; Confirm: string };
-const RESET_FIELDS = ['Email', 'NewPassword', 'Confirm'] as const;
+type ResetValues = { NewPassword: string; Confirm: string };
+const RESET_FIELDS = ['NewPassword', 'Confirm'] as const;
 
-/** The mailed link's page: the address, and the new password twice. */
-export function ResetPasswordForm({ token, minLength }: { token: string; minLength: number }) {
+/**
+ * The mailed link's page: the new password twice. The address is the one the link was mailed to
+ * (the page read it from the token), sent along as the API asks (CONTRACT.md) and offered to
+ * password managers, never typed again.
+ */
+export function ResetPasswordForm({ token, email, minLength }: { token: string; email: string; minLength: number }) {
   const schema = z
     .object({
-      Email: emailRule,
       NewPassword: newPasswordRule(minLength),
       Confirm: z.string().min(1, 'Enter the new password again.'),
     })
     .refine((v) => v.NewPassword === v.Confirm, { path: ['Confirm'], message: 'The two passwords do not match.' });
-  const form = useForm<ResetValues>({ resolver: zodResolver(schema), defaultValues: { Email: '', NewPassword: '', Confirm: '' } });
+  const form = useForm<ResetValues>({ resolver: zodResolver(schema), defaultValues: { NewPassword: '', Confirm: '' } });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, RESET_FIELDS);
   const reset = useMutation({
     mutationFn: (v: ResetValues) =>
-      api<{ Redirect?: string }>('/api/account/reset-password', { method: 'POST', body: { Email: v.Email.trim(), Token: token, NewPassword: v.NewPassword } }),
+      api<{ Redirect?: string }>('/api/account/reset-password', { method: 'POST', body: { Email: email, Token: token, NewPassword: v.NewPassword } }),
     // The password rules answer `errors.Password`; on this form the field is NewPassword.
     onError: (e) =>
       report(e instanceof ApiError && e.problem.errors?.Password ? new ApiError({ ...e.problem, errors: { NewPassword: e.problem.errors.Password } }) : e),
@@ -126,23 +129,15 @@ export function ResetPasswordForm({ token, minLength }: { token: string; minLeng
           <Link href="/forgot-password">Ask for a new reset link</Link>
         </p>
       ) : null}
-      <TextField
-        label="E-mail address"
-        type="email"
-        hint="The address of your account, where the link was sent."
-        registration={form.register('Email')}
-        error={errors.Email?.message}
-        autoComplete="username"
-        autoCapitalize="none"
-        spellCheck={false}
-        autoFocus
-      />
+      {/* For password managers: which account the new password belongs to. */}
+      <input type="email" name="username" value={email} autoComplete="username" readOnly hidden />
       <PasswordField
         label="New password"
         hint={`At least ${minLength} characters. A long passphrase is easiest to remember.`}
         registration={form.register('NewPassword')}
         error={errors.NewPassword?.message}
         autoComplete="new-password"
+        autoFocus
       />
       <PasswordField label="Repeat the new password" registration={form.register('Confirm')} error={errors.Confirm?.message} autoComplete="new-password" />
       <Button type="submit" variant="primary" block busy={reset.isPending} busyLabel="Saving…">

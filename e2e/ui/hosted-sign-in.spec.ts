@@ -157,10 +157,13 @@ test('forgot password, reset with the mailed link, sign in with the new password
   await expect(page.getByText('Check your mail')).toBeVisible();
 
   const mail = await waitForMail(user.email, { after: before });
-  await page.goto(linkTo(mail, '/reset-password'));
+  const resetLink = linkTo(mail, '/reset-password');
+  await page.goto(resetLink);
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
+  // The link names the account: its address is shown, never asked for again.
+  await expect(page.getByText(`For the account of ${user.email.toLowerCase()}`)).toBeVisible();
+  await expect(page.getByLabel('E-mail address')).toHaveCount(0);
   const newPassword = `${user.password}-new`;
-  await page.getByLabel('E-mail address').fill(user.email);
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByLabel('Repeat the new password').fill(`${newPassword}x`);
   await page.getByRole('button', { name: 'Set new password' }).click();
@@ -170,6 +173,15 @@ test('forgot password, reset with the mailed link, sign in with the new password
   await page.getByRole('button', { name: 'Set new password' }).click();
   await expect(page.getByText('Your password has been changed')).toBeVisible();
   await page.getByRole('link', { name: 'Continue to sign-in' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const signInPage = page.url();
+
+  // The spent link says so at once, without a form and without the address.
+  await page.goto(resetLink);
+  await expect(page.getByText('This link has already been used')).toBeVisible();
+  await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(user.email.toLowerCase())).toHaveCount(0);
+  await page.goto(signInPage);
 
   await expect(page).toHaveURL(/\/login/);
   await signIn(page, user.userName, user.password);

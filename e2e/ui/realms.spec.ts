@@ -46,7 +46,7 @@ test('a realm is edited, deactivated and permanently deleted only after its slug
   await test.step('deactivate', async () => {
     await page.getByRole('button', { name: 'Deactivate' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
-    await expect(page.getByText('The realm is inactive: its hosts now answer 404.')).toBeVisible();
+    await expect(page.getByText('The realm is switched off. Its data is kept; activate it to bring it back.')).toBeVisible();
   });
 
   await test.step('permanent deletion needs the slug typed', async () => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { originOf, type PublicBase } from '../web/public-origin';
 
 // Every setting Gatehouse reads from the environment (CONTRACT.md "Running it"), parsed once and
 // checked at start-up so a typo fails loudly instead of silently falling back. Nothing else reads
@@ -162,10 +163,14 @@ export function settings(): Settings {
   return cached;
 }
 
+/** The scheme and port of the public URLs (for pages that build them in the browser). */
+export function publicBase(s: Settings = settings()): PublicBase {
+  return { scheme: s.publicScheme, port: s.publicPort };
+}
+
 /** Public origin of a host: `<scheme>://<host>[:<port>]`, the port left out when it is the default. */
 export function publicOrigin(host: string, s: Settings = settings()): string {
-  const defaultPort = s.publicScheme === 'https' ? 443 : 80;
-  return `${s.publicScheme}://${host}${s.publicPort === defaultPort ? '' : `:${s.publicPort}`}`;
+  return originOf(publicBase(s), host);
 }
 
 // GSSAPI (MIT krb5, through the `kerberos` package) takes the keytab of an acceptor from the process

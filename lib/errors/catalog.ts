@@ -22,7 +22,7 @@ export const errorCatalog = {
   'Realm.SlugTaken': { status: 409, title: 'A realm with this slug already exists.' },
   'Realm.DomainTaken': { status: 409, title: 'A domain is already used by another realm.' },
   'Realm.DomainInvalid': { status: 400, title: 'A domain is not a valid host name.' },
-  'Realm.PrimaryDomainNotInDomains': { status: 400, title: 'PrimaryDomain must be one of the realm domains.' },
+  'Realm.PrimaryDomainNotInDomains': { status: 400, title: 'The primary domain must be one of the realm’s domains.' },
   'Realm.TargetInactive': { status: 400, title: 'The target realm is inactive.' },
   'Realm.CannotDeactivateControlPlane': { status: 400, title: 'The control-plane realm cannot be deactivated.' },
   'Realm.CannotDeleteControlPlane': { status: 400, title: 'The control-plane realm cannot be deleted.' },

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import { validationError } from '../errors/app-error';
 import { issuesToErrors, matchKeys } from '../web/casing';
+import { installFriendlyValidationMessages } from '../web/validation-messages';
+
+// Every message in a Validation.Failed problem is a plain sentence (lib/web/validation-messages.ts).
+installFriendlyValidationMessages();
 
 /** Validates `raw` against `schema`, matching property names case-insensitively; 400 on failure. */
 export function parseInput<T>(schema: z.ZodType<T>, raw: unknown, where: 'body' | 'query' | 'path'): T {

@@ -111,7 +111,7 @@ export function GroupForm({ group, canWrite, onSaved }: { group?: Group; canWrit
           <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
           <fieldset className="fieldset">
             <legend>Applies to</legend>
-            <p className="field-hint">A group grants its roles only in the applications it is bound to (spec 5.7).</p>
+            <p className="field-hint">A group grants its roles only in the applications it is bound to.</p>
             <label className="checkbox">
               <input type="radio" value="all" {...form.register('Scope')} />
               <span>All applications</span>

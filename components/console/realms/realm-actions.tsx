@@ -27,7 +27,7 @@ export function RealmActions({ realm, canWrite, canTransfer }: { realm: Realm; c
     onSuccess: (updated) => {
       refresh(updated);
       setOpen(null);
-      setNotice(updated.IsActive ? 'The realm is active again.' : 'The realm is inactive: its hosts now answer 404.');
+      setNotice(updated.IsActive ? 'The realm is active again.' : 'The realm is switched off. Its data is kept; activate it to bring it back.');
     },
   });
   const remove = useMutation({
@@ -41,7 +41,7 @@ export function RealmActions({ realm, canWrite, canTransfer }: { realm: Realm; c
       } else {
         refresh();
         void queryClient.invalidateQueries({ queryKey: realmKeys.one(realm.Slug) });
-        setNotice('The realm was deleted (deactivated). Its data is kept; activate it to bring it back.');
+        setNotice('The realm was deleted and switched off. Its data is kept; activate it to bring it back.');
       }
     },
   });
@@ -75,13 +75,18 @@ export function RealmActions({ realm, canWrite, canTransfer }: { realm: Realm; c
             <p className="muted">
               This realm is the control plane. It cannot be deactivated or deleted; transfer the control-plane role to another realm first.
             </p>
+          ) : realm.IsActive ? (
+            <p className="muted">
+              Deactivating switches the realm off: nobody can sign in and its addresses stop answering. All its data is kept, and you can activate it again at
+              any time.
+            </p>
           ) : (
-            <p className="muted">An inactive realm keeps its data, but all its hosts answer 404.</p>
+            <p className="muted">This realm is inactive: nobody can sign in and its addresses do not answer. Its data is kept until you activate it again.</p>
           )}
           {canWrite && !realm.IsControlPlane ? (
             <div className="form-actions">
               {realm.IsActive ? (
-                <Button onClick={() => setOpen('deactivate')}>Deactivate</Button>
+                <Button onClick={() => setOpen('deactivate')}>Deactivate…</Button>
               ) : (
                 <Button variant="primary" busy={setActive.isPending} busyLabel="Activating…" onClick={() => setActive.mutate(true)}>
                   Activate
@@ -97,13 +102,20 @@ export function RealmActions({ realm, canWrite, canTransfer }: { realm: Realm; c
       {canWrite && !realm.IsControlPlane ? (
         <section className="card card-danger" aria-labelledby="danger-heading">
           <div className="card-header">
-            <h2 id="danger-heading">Delete</h2>
+            <h2 id="danger-heading">Delete the realm</h2>
           </div>
           <div className="card-body stack">
-            <p className="muted">Deleting deactivates the realm and keeps its data. Deleting permanently drops its database and cannot be undone.</p>
+            <ul className="stack-sm muted">
+              <li>
+                <strong>Delete</strong> removes the realm from use but keeps its data, like deactivating: it can be activated again.
+              </li>
+              <li>
+                <strong>Delete permanently</strong> erases the realm’s database with all its users, groups, applications and logs. This cannot be undone.
+              </li>
+            </ul>
             <div className="form-actions">
               <Button variant="secondary" onClick={() => setOpen('soft-delete')} disabled={!realm.IsActive}>
-                Delete
+                Delete…
               </Button>
               <Button variant="danger" onClick={() => setOpen('hard-delete')}>
                 Delete permanently…
@@ -123,7 +135,7 @@ export function RealmActions({ realm, canWrite, canTransfer }: { realm: Realm; c
         error={pendingError(setActive)}
         onConfirm={() => setActive.mutate(false)}
       >
-        <p>Sign-in and every API of this realm stop working until it is activated again. No data is removed.</p>
+        <p>Nobody can sign in to this realm and its applications stop working until you activate it again. No data is removed.</p>
       </ConfirmDialog>
       <ConfirmDialog
         open={open === 'soft-delete'}
@@ -135,7 +147,10 @@ export function RealmActions({ realm, canWrite, canTransfer }: { realm: Realm; c
         error={pendingError(remove)}
         onConfirm={() => remove.mutate(false)}
       >
-        <p>The realm is deactivated and its hosts answer 404. Its data is kept, so it can be activated again.</p>
+        <p>
+          The realm is switched off and nobody can sign in. Its data is kept, so you can activate it again later. To erase it for good, use “Delete
+          permanently”.
+        </p>
       </ConfirmDialog>
       <ConfirmDialog
         open={open === 'hard-delete'}

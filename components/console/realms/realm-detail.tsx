@@ -1,6 +1,8 @@
 'use client';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/components/data/api';
+import { CopyField } from '@/components/ui/copy-button';
+import { originOf, type PublicBase } from '@/lib/web/public-origin';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryState, formatDate } from '@/components/ui/query-state';
 import { AdminInviteForm } from './admin-invite-form';
@@ -8,7 +10,18 @@ import { RealmActions } from './realm-actions';
 import { RealmDetailsForm } from './realm-details-form';
 import { realmKeys, type Realm } from './types';
 
-export function RealmDetail({ initial, canWrite, canTransfer }: { initial: Realm; canWrite: boolean; canTransfer: boolean }) {
+/** `publicBase`: the scheme and port of the public URLs (the server's settings), for the sign-in address. */
+export function RealmDetail({
+  initial,
+  publicBase,
+  canWrite,
+  canTransfer,
+}: {
+  initial: Realm;
+  publicBase: PublicBase;
+  canWrite: boolean;
+  canTransfer: boolean;
+}) {
   const query = useQuery({
     queryKey: realmKeys.one(initial.Slug),
     queryFn: ({ signal }) => api<Realm>(`/api/admin/realms/${encodeURIComponent(initial.Slug)}`, { signal }),
@@ -26,7 +39,7 @@ export function RealmDetail({ initial, canWrite, canTransfer }: { initial: Realm
               <div className="card-header">
                 <h2 id="facts-heading">Facts</h2>
               </div>
-              <div className="card-body">
+              <div className="card-body stack">
                 <dl className="dl">
                   <dt>Id</dt>
                   <dd className="mono small">{realm.Id}</dd>
@@ -34,11 +47,8 @@ export function RealmDetail({ initial, canWrite, canTransfer }: { initial: Realm
                   <dd>{formatDate(realm.CreatedAt)}</dd>
                   <dt>Updated</dt>
                   <dd>{formatDate(realm.UpdatedAt)}</dd>
-                  <dt>Sign-in page</dt>
-                  <dd className="small">
-                    <span className="mono">{realm.PrimaryDomain}/login</span>
-                  </dd>
                 </dl>
+                <CopyField label="Sign-in page" value={`${originOf(publicBase, realm.PrimaryDomain)}/login`} />
               </div>
             </section>
           </div>

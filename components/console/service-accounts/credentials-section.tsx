@@ -78,7 +78,7 @@ export function CredentialsSection({
                     <th scope="col">Expires</th>
                     <th scope="col">Last used</th>
                     {canWrite ? (
-                      <th scope="col">
+                      <th scope="col" className="actions">
                         <span className="visually-hidden">Actions</span>
                       </th>
                     ) : null}
@@ -112,7 +112,7 @@ export function CredentialsSection({
                       <td className="small">{c.ExpiresAt ? formatDate(c.ExpiresAt) : 'Never'}</td>
                       <td className="small">{formatDate(c.LastUsedAt)}</td>
                       {canWrite ? (
-                        <td>
+                        <td className="actions">
                           {/* After a delete the row (and its buttons) vanish: focus goes to the heading. */}
                           <CredentialActions
                             credential={c}

@@ -10,6 +10,7 @@ import { createSession } from '../sessions/repo';
 import { endSignIns } from '../sessions/end-sign-ins';
 import { insertUser, normalizeEmail, normalizeUserName } from '../users/insert-user';
 import { assertPasswordAllowed } from '../users/password-rules';
+import { inviteStateOf } from './admin-invite-state';
 
 // POST /api/account/bootstrap-admin (spec 3.3): possession of the token is the authorization. The
 // invite is consumed with a conditional update inside the transaction, so two racing redemptions
@@ -22,9 +23,9 @@ export async function redeemAdminInvite(
 ): Promise<{ userId: string; userName: string; sessionToken: string }> {
   const db = await realmDb(ctx.realm);
   const invite = await db.pendingAdminInvite.findUnique({ where: { tokenHash: sha256Hex(token) } });
-  if (!invite) throw new AppError('BootstrapInvite.TokenInvalid');
-  if (invite.usedAt) throw new AppError('BootstrapInvite.TokenUsed');
-  if (invite.revokedAt || invite.expiresAt.getTime() <= Date.now()) throw new AppError('BootstrapInvite.TokenInvalid');
+  const state = inviteStateOf(invite);
+  if (state === 'used') throw new AppError('BootstrapInvite.TokenUsed');
+  if (state !== 'open' || !invite) throw new AppError('BootstrapInvite.TokenInvalid');
   await assertPasswordAllowed(ctx.realm, password, { userName: invite.userName, email: invite.email });
 
   const passwordHash = await hashPassword(password);

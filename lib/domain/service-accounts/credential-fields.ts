@@ -14,6 +14,6 @@ export async function assertScopesExist(tx: RealmTx, names: readonly string[]): 
 /** An expiry must lie ahead: a credential born expired could never be used. */
 export function futureExpiry(value: string): Date {
   const at = new Date(value);
-  if (at.getTime() <= Date.now()) throw validationError({ ExpiresAt: ['ExpiresAt must be in the future.'] });
+  if (at.getTime() <= Date.now()) throw validationError({ ExpiresAt: ['Choose an expiry date in the future.'] });
   return at;
 }

@@ -4,6 +4,7 @@ import { can } from '@/components/console/permissions';
 import { RealmDetail } from '@/components/console/realms/realm-detail';
 import type { Realm } from '@/components/console/realms/types';
 import { NoAccess } from '@/components/ui/page-header';
+import { publicBase } from '@/lib/config/env';
 import { getRealm } from '@/lib/domain/realms/read-realms';
 import { toRealmDto } from '@/lib/domain/realms/realm-dto';
 import { isAppError } from '@/lib/errors/app-error';
@@ -28,6 +29,11 @@ export default async function RealmPage({ params }: Props) {
     throw e;
   }
   return (
-    <RealmDetail initial={realm} canWrite={can(user, 'realm:write', 'control-plane')} canTransfer={can(user, 'control-plane:realm:write', 'control-plane')} />
+    <RealmDetail
+      initial={realm}
+      publicBase={publicBase()}
+      canWrite={can(user, 'realm:write', 'control-plane')}
+      canTransfer={can(user, 'control-plane:realm:write', 'control-plane')}
+    />
   );
 }
