@@ -20,6 +20,7 @@ import * as oauthApiEndpoints from './oauth-api-endpoints';
 import * as oauthClientEndpoints from './oauth-client-endpoints';
 import * as oauthScopeEndpoints from './oauth-scope-endpoints';
 import * as passwordEndpoints from './password-endpoints';
+import * as positionEndpoints from './position-endpoints';
 import * as principalEndpoints from './principal-endpoints';
 import * as profileRequestEndpoints from './profile-request-endpoints';
 import * as publicEndpoints from './public-endpoints';
@@ -60,6 +61,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'oauth-client': oauthClientEndpoints,
   'oauth-scope': oauthScopeEndpoints,
   password: passwordEndpoints,
+  position: positionEndpoints,
   principal: principalEndpoints,
   'profile-request': profileRequestEndpoints,
   public: publicEndpoints,
