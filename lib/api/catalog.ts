@@ -15,6 +15,7 @@ import * as inviteCodeEndpoints from './invite-code-endpoints';
 import * as logEndpoints from './log-endpoints';
 import * as passkeyEndpoints from './passkey-endpoints';
 import * as magicLinkEndpoints from './magic-link-endpoints';
+import * as maintenanceEndpoints from './maintenance-endpoints';
 import * as mfaEndpoints from './mfa-endpoints';
 import * as oauthApiEndpoints from './oauth-api-endpoints';
 import * as oauthClientEndpoints from './oauth-client-endpoints';
@@ -56,6 +57,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   log: logEndpoints,
   passkey: passkeyEndpoints,
   'magic-link': magicLinkEndpoints,
+  maintenance: maintenanceEndpoints,
   mfa: mfaEndpoints,
   'oauth-api': oauthApiEndpoints,
   'oauth-client': oauthClientEndpoints,
