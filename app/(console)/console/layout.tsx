@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { ConsoleShell } from '@/app/_shell/console-shell';
-import { requirePageUser } from '@/lib/http/page-context';
+import { positionTerminalsEnabled } from '@/lib/domain/positions/feature';
+import { pageContext, requirePageUser } from '@/lib/http/page-context';
 
 export default async function ConsoleLayout({ children }: { children: ReactNode }) {
   const user = await requirePageUser();
-  return <ConsoleShell user={user}>{children}</ConsoleShell>;
+  const Features = { PositionTerminals: await positionTerminalsEnabled((await pageContext()).realm) };
+  return <ConsoleShell user={{ ...user, Features }}>{children}</ConsoleShell>;
 }
