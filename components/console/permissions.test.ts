@@ -43,4 +43,12 @@ describe('visibleNav', () => {
     expect(labels(viewer(['user:write']))).toEqual(['Change requests']);
     expect(labels(viewer(['oauth-client:read', 'service-account:admin']))).toEqual(['OAuth clients', 'Service accounts']);
   });
+
+  it('shows positions only while the realm switch is on', () => {
+    const labels = (features?: { PositionTerminals?: boolean }) => visibleNav({ ...viewer(['position:read']), Features: features }).map((i) => i.label);
+    expect(labels()).toEqual([]);
+    expect(labels({ PositionTerminals: false })).toEqual([]);
+    expect(labels({ PositionTerminals: true })).toEqual(['Positions']);
+    expect(visibleNav({ ...viewer(['user:read']), Features: { PositionTerminals: true } }).map((i) => i.label)).toEqual(['Users']);
+  });
 });

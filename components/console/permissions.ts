@@ -5,7 +5,13 @@ import { CONTROL_PLANE_APP_SLUG, REALM_ADMIN, resourceOf, type ControlPlanePermi
 // every call again; this only decides what the console shows. Permission names are the catalog's
 // types (lib/authz/catalog.ts), so a page cannot ask for a permission Gatehouse does not have.
 
-export type Viewer = { Permissions: readonly string[]; ControlPlanePermissions?: readonly string[]; IsControlPlane: boolean };
+export type Viewer = {
+  Permissions: readonly string[];
+  ControlPlanePermissions?: readonly string[];
+  IsControlPlane: boolean;
+  /** Realm feature switches that hide whole pages (spec 3.6: positions while PositionTerminals is off). */
+  Features?: { PositionTerminals?: boolean };
+};
 
 export function can(viewer: Viewer, permission: MainAppPermission): boolean;
 export function can(viewer: Viewer, permission: ControlPlanePermission, app: typeof CONTROL_PLANE_APP_SLUG): boolean;
@@ -15,7 +21,7 @@ export function can(viewer: Viewer, permission: string, app?: typeof CONTROL_PLA
 }
 
 type NavSection = 'Directory' | 'Integrations' | 'Security' | 'Platform';
-export type NavItem = { href: string; label: string; description: string; section: NavSection } & (
+export type NavItem = { href: string; label: string; description: string; section: NavSection; feature?: keyof NonNullable<Viewer['Features']> } & (
   { permission: MainAppPermission; app?: undefined } | { permission: ControlPlanePermission; app: typeof CONTROL_PLANE_APP_SLUG }
 );
 
@@ -54,6 +60,14 @@ const NAV_ITEMS: NavItem[] = [
     label: 'Service accounts',
     description: 'Machine principals and their client credentials.',
     permission: 'service-account:read',
+    section: 'Integrations',
+  },
+  {
+    href: '/console/positions',
+    label: 'Positions',
+    description: 'Places where terminals act, such as tills and kiosks.',
+    permission: 'position:read',
+    feature: 'PositionTerminals',
     section: 'Integrations',
   },
   {
@@ -96,7 +110,9 @@ const NAV_ITEMS: NavItem[] = [
 ];
 
 export function visibleNav(viewer: Viewer): NavItem[] {
-  return NAV_ITEMS.filter((item) => (item.app ? can(viewer, item.permission, item.app) : can(viewer, item.permission)));
+  return NAV_ITEMS.filter(
+    (item) => (!item.feature || viewer.Features?.[item.feature] === true) && (item.app ? can(viewer, item.permission, item.app) : can(viewer, item.permission)),
+  );
 }
 
 /**

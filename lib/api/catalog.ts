@@ -15,11 +15,13 @@ import * as inviteCodeEndpoints from './invite-code-endpoints';
 import * as logEndpoints from './log-endpoints';
 import * as passkeyEndpoints from './passkey-endpoints';
 import * as magicLinkEndpoints from './magic-link-endpoints';
+import * as maintenanceEndpoints from './maintenance-endpoints';
 import * as mfaEndpoints from './mfa-endpoints';
 import * as oauthApiEndpoints from './oauth-api-endpoints';
 import * as oauthClientEndpoints from './oauth-client-endpoints';
 import * as oauthScopeEndpoints from './oauth-scope-endpoints';
 import * as passwordEndpoints from './password-endpoints';
+import * as positionEndpoints from './position-endpoints';
 import * as principalEndpoints from './principal-endpoints';
 import * as profileRequestEndpoints from './profile-request-endpoints';
 import * as publicEndpoints from './public-endpoints';
@@ -55,11 +57,13 @@ const MODULES: Record<string, Record<string, unknown>> = {
   log: logEndpoints,
   passkey: passkeyEndpoints,
   'magic-link': magicLinkEndpoints,
+  maintenance: maintenanceEndpoints,
   mfa: mfaEndpoints,
   'oauth-api': oauthApiEndpoints,
   'oauth-client': oauthClientEndpoints,
   'oauth-scope': oauthScopeEndpoints,
   password: passwordEndpoints,
+  position: positionEndpoints,
   principal: principalEndpoints,
   'profile-request': profileRequestEndpoints,
   public: publicEndpoints,

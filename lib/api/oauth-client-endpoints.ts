@@ -1,7 +1,8 @@
 import { defineEndpoint } from '../http/endpoint';
 import { mapPage, pageSchema } from '../domain/paging';
 import { toClientDto } from '../domain/oauth-clients/client-dto';
-import { createClient } from '../domain/oauth-clients/create-client';
+import { createClientWithIntent } from '../domain/client-intents/create-client-with-intent';
+import { createClientRequestSchema } from '../domain/client-intents/schemas';
 import { deleteClient } from '../domain/oauth-clients/delete-client';
 import { getClient, listClients } from '../domain/oauth-clients/read-clients';
 import { regenerateClientSecret } from '../domain/oauth-clients/regenerate-client-secret';
@@ -9,7 +10,6 @@ import {
   clientIdParamsSchema,
   clientListQuerySchema,
   clientSchema,
-  createClientSchema,
   createdClientSchema,
   regeneratedSecretSchema,
   updateClientSchema,
@@ -47,14 +47,15 @@ export const createOAuthClientEndpoint = defineEndpoint({
   ...common,
   method: 'POST',
   path: '/api/admin/oauth/clients',
-  summary: "Create an OAuth client; a confidential client's answer carries ClientSecret, shown this once",
+  summary:
+    "Create an OAuth client; a confidential client's answer carries ClientSecret, shown this once. Scopes default to openid (none for a client_credentials-only client). PositionId makes it that position's terminal (also needs position:write); ServiceAccountId or NewServiceAccount { Name, Description? } makes it that service account's credential client (also needs service-account:write and every permission the account's groups confer)",
   permission: 'oauth-client:write',
   bearer: 'management',
-  body: createClientSchema,
+  body: createClientRequestSchema,
   response: createdClientSchema,
   status: 201,
   handler: async ({ ctx, body }) => {
-    const { row, secret } = await createClient(ctx, body);
+    const { row, secret } = await createClientWithIntent(ctx, body);
     return { ...toClientDto(row), ClientSecret: secret };
   },
 });

@@ -18,6 +18,11 @@ function cache(): Cache {
   return shared('authz.group-graph', () => new LRUCache<string, Promise<Map<string, GroupNode>>>({ max: 2_000, ttl: 60_000 }));
 }
 
+/** The realm's cached graph, if one is cached (read without loading or refreshing it: the maintenance check). */
+export function peekGroupGraph(realmId: string): Promise<Map<string, GroupNode>> | undefined {
+  return cache().peek(realmId);
+}
+
 export function invalidateGroupGraph(realmId?: string): void {
   if (realmId) cache().delete(realmId);
   else cache().clear();

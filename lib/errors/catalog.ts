@@ -49,6 +49,10 @@ export const errorCatalog = {
   'ServiceAccount.NotFound': { status: 404, title: 'The service account does not exist.' },
   'ServiceAccount.NameTaken': { status: 409, title: 'A service account with this name already exists.' },
   'ServiceAccountCredential.NotFound': { status: 404, title: 'The credential does not exist.' },
+  // Positions and their terminals (spec 4.7 "Positions").
+  'Position.NotFound': { status: 404, title: 'The position does not exist.' },
+  'Position.NameTaken': { status: 409, title: 'A position with this name already exists.' },
+  'Position.InUse': { status: 409, title: 'The position still has terminals.' },
   // OAuth clients, scopes and APIs (spec 4.7).
   'OAuthClient.NotFound': { status: 404, title: 'The OAuth client does not exist.' },
   'OAuthClient.ClientIdTaken': { status: 409, title: 'An OAuth client with this client id already exists.' },

@@ -73,7 +73,7 @@ export type EventPayloads = {
   'oauth-api.created': { audience: string };
   'oauth-api.deleted': { audience: string };
   'oauth-api.updated': { audience: string; changed: string[] };
-  'oauth-client.created': { clientId: string; clientType: string; grantTypes: readonly string[] };
+  'oauth-client.created': { clientId: string; clientType: string; grantTypes: readonly string[]; positionId?: string; serviceAccountId?: string };
   'oauth-client.deleted': { clientId: string; revokedTokens: number };
   'oauth-client.secret-regenerated': { clientId: string };
   'oauth-client.updated': { clientId: string; changed: string[]; revokedTokens: number };
@@ -81,6 +81,14 @@ export type EventPayloads = {
   'oauth-scope.deleted': { name: string };
   'oauth-scope.updated': { name: string; previousName?: string; changed: string[] };
   'signing-key.rotated': { keyIds: string[]; retiredKeyIds: string[] };
+
+  // Positions and their terminals (Authorization).
+  'position.created': { positionId: string; isActive: boolean };
+  'position.deleted': { positionId: string };
+  'position.updated': { positionId: string; changed: string[] };
+
+  // Maintenance: derived stores recomputed (every cache is dropped, here and on other instances).
+  'projections.rebuilt': { stores: string[]; changes: number };
 
   // Realms (platform audit; `slug` names the realm the event is about).
   'realm-settings.updated': { sections: string[] };

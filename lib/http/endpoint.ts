@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ControlPlanePermission, CONTROL_PLANE_APP_SLUG, MAIN_APP_SLUG, MainAppPermission } from '../authz/catalog';
 import type { DomainContext } from '../realm/context';
+import type { RealmRecord } from '../realm/realm-record';
 import type { RateLimitPolicyName } from '../rate-limit/policies';
 
 // One declaration per endpoint (docs/architecture.md): input schemas, authentication, permission,
@@ -48,6 +49,11 @@ export type Endpoint<B = undefined, Q = undefined, P = undefined, S extends Resp
   bearer?: 'management' | 'invite-read' | 'invite-write';
   /** Realm-management surface: any host but the control plane's answers a bare 404 (spec 4.8). */
   controlPlaneOnly?: boolean;
+  /**
+   * A surface behind a realm feature switch (spec 3.6: positions while `PositionTerminals` is off):
+   * a bare 404 when this answers false, checked before authentication so the surface stays hidden.
+   */
+  shownWhen?: (realm: RealmRecord) => Promise<boolean>;
   body?: z.ZodType<B>;
   query?: z.ZodType<Q>;
   params?: z.ZodType<P>;

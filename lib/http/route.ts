@@ -29,6 +29,7 @@ export function toRouteHandler<B, Q, P, S extends ResponseSchema>(endpoint: Endp
       if (resolution.kind !== 'realm') throw notFound();
       const realm = resolution.realm;
       if (e.controlPlaneOnly && !realm.isControlPlane) throw notFound();
+      if (e.shownWhen && !(await e.shownWhen(realm))) throw notFound();
       if (!e.crossSitePost) assertSameOrigin(request);
 
       // A route that admits bearer tokens (spec 5.2) uses one when it is sent; else the cookie.

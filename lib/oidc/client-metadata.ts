@@ -18,6 +18,8 @@ export type OAuthClientRow = {
   capabilities: string;
   appId: string | null;
   serviceAccountId: string | null;
+  /** A position's terminal (spec 4.7 "Positions"): its tokens carry `position_id`. */
+  positionId?: string | null;
   isDynamic: boolean;
   metadata: string;
   isActive: boolean;
@@ -33,7 +35,7 @@ export type EngineClientMetadata = Record<string, unknown> & { client_id: string
 export const NO_SCOPE = 'urn:gatehouse:no-scope';
 
 /** The extra metadata names, as the engine must declare them. */
-export const GATEHOUSE_CLIENT_PROPERTIES = ['consent_type', 'access_token_type', 'app_id', 'capabilities', 'service_account_id'] as const;
+export const GATEHOUSE_CLIENT_PROPERTIES = ['consent_type', 'access_token_type', 'app_id', 'capabilities', 'service_account_id', 'position_id'] as const;
 
 function dynamicExtras(row: OAuthClientRow): Record<string, unknown> {
   if (!row.isDynamic) return {};
@@ -74,6 +76,7 @@ export function toEngineMetadata(row: OAuthClientRow, secretExpiresAt?: Date | n
   if (secretExpiresAt) metadata.client_secret_expires_at = Math.floor(secretExpiresAt.getTime() / 1000);
   if (row.appId) metadata.app_id = row.appId;
   if (row.serviceAccountId) metadata.service_account_id = row.serviceAccountId;
+  if (row.positionId) metadata.position_id = row.positionId;
   if (!confidential) delete metadata.client_secret;
   return metadata;
 }

@@ -2,6 +2,7 @@ import { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provid
 import { GRANT_CLAIM, grantClaimValue } from '../auth/jwt-access-tokens';
 import { settings } from '../config/env';
 import { accessClaims, userClaims } from '../domain/oidc-claims/user-claims';
+import { POSITION_CLAIM, positionTerminalsEnabled } from '../domain/positions/feature';
 import type { PrivateJwk } from '../domain/signing-keys/signing-keys';
 import type { RealmRecord } from '../realm/realm-record';
 import { realmAdapter, type AdapterContext } from './adapter';
@@ -46,6 +47,16 @@ const CLAIMS: Record<string, string[]> = {
   roles: ['roles'],
   permissions: ['permissions'],
 };
+
+/**
+ * A position's terminal (spec 4.7 "Positions") names where it acts in the tokens it gets for itself,
+ * while the realm's PositionTerminals switch is on.
+ */
+async function terminalClaims(realm: RealmRecord, ctx: KoaContextWithOIDC): Promise<Record<string, string>> {
+  const positionId = clientExtra(ctx.oidc?.client, 'position_id');
+  if (typeof positionId !== 'string' || !positionId) return {};
+  return (await positionTerminalsEnabled(realm)) ? { [POSITION_CLAIM]: positionId } : {};
+}
 
 function clientAppId(ctx: KoaContextWithOIDC): string | null {
   const value = clientExtra(ctx.oidc?.client, 'app_id');
@@ -123,6 +134,8 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
       const t = token as unknown as { accountId?: string; scope?: string; grantId?: string; resourceServer?: { accessTokenFormat?: string } };
       // A JWT names its grant, so it stops when the grant ends (lib/auth/jwt-access-tokens.ts).
       const grant = t.grantId && t.resourceServer?.accessTokenFormat === 'jwt' ? { [GRANT_CLAIM]: grantClaimValue(t.grantId) } : {};
+      // A client acting as itself (client_credentials) has no account: a terminal says where it acts.
+      if (!t.accountId) Object.assign(grant, await terminalClaims(realm, ctx));
       // JWT access tokens for an API carry the caller's roles and permissions when those scopes were
       // granted, so resource servers need not call userinfo.
       if (!t.accountId || !t.scope || !releasesAccess(t.scope)) return Object.keys(grant).length ? grant : undefined;

@@ -3,7 +3,7 @@ import Provider from 'oidc-provider';
 import { publicOrigin } from '../config/env';
 import { derivedKey } from '../crypto/secret-box';
 import { realmDb } from '../realm/context';
-import { loadSigningKeys } from '../domain/signing-keys/signing-keys';
+import { loadSigningKeys, type PrivateJwk } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
 import { cachedPromise } from '../runtime/cached-promise';
@@ -14,7 +14,7 @@ import { registerNativeGrants } from './native-grants/register';
 import { hideStoredSecretDigest, installInternals } from './internals';
 import { jwtTokenEndpoints } from './jwt-token-endpoints';
 import { watchProviderEvents } from './provider-events';
-import { loadRealmOAuthConfig } from './realm-oauth-config';
+import { loadRealmOAuthConfig, type RealmOAuthConfig } from './realm-oauth-config';
 import { endBrowserSessionOnLogout } from './session-bridge';
 import { inEventAreas, type EventArea } from '../events/catalog';
 
@@ -25,6 +25,8 @@ export type RealmEngine = {
   realmId: string;
   revision: number;
   issuer: string;
+  /** What it was built from (scopes, APIs, keys, registration switch), to tell a stale engine (engine-store.ts). */
+  fingerprint: string;
   provider: Provider;
   callback: ReturnType<Provider['callback']>;
 };
@@ -44,6 +46,25 @@ export function registerProviderInvalidation(): void {
       if (inEventAreas(event.type, REBUILD_EVENT_AREAS)) cache().delete(event.realmId);
     }),
   );
+}
+
+/** The realm's cached engine, if one is cached (read without building or refreshing it). */
+export function peekEngine(realmId: string): Promise<RealmEngine> | undefined {
+  return cache().peek(realmId);
+}
+
+/** The configuration an engine is built from, as one comparable string. */
+export function engineFingerprint(oauth: RealmOAuthConfig, keys: PrivateJwk[]): string {
+  const apis = [...oauth.resourceServers.values()].map((rs) => ({ audience: rs.audience, scopes: [...rs.scopes].sort() }));
+  apis.sort((a, b) => a.audience.localeCompare(b.audience));
+  return JSON.stringify({ scopes: [...oauth.scopes].sort(), apis, keys: keys.map((k) => k.kid).sort() });
+}
+
+/** The fingerprint the realm's engine would be built with now. */
+export async function currentEngineFingerprint(realm: RealmRecord): Promise<string> {
+  const db = await realmDb(realm);
+  const [keys, oauth] = await Promise.all([loadSigningKeys(db), loadRealmOAuthConfig(db)]);
+  return engineFingerprint(oauth, keys);
 }
 
 export function invalidateEngines(realmId?: string): void {
@@ -79,7 +100,8 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
   provider.use(hideStoredSecretDigest);
   provider.use(jwtTokenEndpoints(realm));
   watchProviderEvents(provider, realm);
-  return { realmId: realm.id, revision: realm.revision, issuer, provider, callback: provider.callback() };
+  const fingerprint = engineFingerprint(oauth, keys);
+  return { realmId: realm.id, revision: realm.revision, issuer, fingerprint, provider, callback: provider.callback() };
 }
 
 /** The realm's engine, built or rebuilt as needed. */

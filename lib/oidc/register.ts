@@ -1,5 +1,6 @@
 import { alsoInvalidateOnRelay } from '../runtime/realm-invalidation';
 import { clientCache, registerClientCacheInvalidation } from './client-cache';
+import { registerOAuthEngineStore } from './engine-store';
 import { invalidateEngines, registerProviderInvalidation } from './provider-cache';
 
 const dropEngineCaches = () => {
@@ -12,4 +13,5 @@ export function registerOAuthEngine(): void {
   registerClientCacheInvalidation();
   registerProviderInvalidation();
   alsoInvalidateOnRelay(dropEngineCaches);
+  registerOAuthEngineStore();
 }

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { visibleNav } from '@/components/console/permissions';
 import { REALM_ADMIN } from '@/lib/authz/catalog';
 import { PageHeader } from '@/components/ui/page-header';
+import { positionTerminalsEnabled } from '@/lib/domain/positions/feature';
 import { pageContext, requirePageUser } from '@/lib/http/page-context';
 
 export const metadata: Metadata = { title: 'Console' };
@@ -10,7 +11,7 @@ export const metadata: Metadata = { title: 'Console' };
 export default async function ConsoleHome() {
   const user = await requirePageUser();
   const { realm } = await pageContext();
-  const items = visibleNav(user);
+  const items = visibleNav({ ...user, Features: { PositionTerminals: await positionTerminalsEnabled(realm) } });
   const name = user.Firstname || user.UserName;
   return (
     <>

@@ -11,9 +11,11 @@ import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { CheckboxList } from '@/components/ui/checkbox-list';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { createClientSchema } from '@/lib/domain/oauth-clients/schemas';
+import { newServiceAccountSchema } from '@/lib/domain/client-intents/schemas';
 import { scopeOptions, useAllScopes } from '../oauth-queries';
 import { ACCESS_TOKEN_TYPES, CLIENT_TYPES, CONSENT_TYPES, GRANT_TYPE_OPTIONS, linesOf, oauthKeys, type CreatedClient, type OAuthClient } from '../oauth-types';
 import { EditFormFooter } from '../edit-form-footer';
+import { ClientIntentFields, SERVICE_ACCOUNT_MODES, type ClientIntentOptions } from './client-intent-fields';
 
 // Create and edit an OAuth client (CONTRACT.md `POST /api/admin/oauth/clients`). Edits are a
 // merge-patch: the form sends every field it shows, so what is on screen is what is stored, and
@@ -23,15 +25,31 @@ import { EditFormFooter } from '../edit-form-footer';
 // The form's rules are the API's (createClientSchema): only the shapes differ where the form edits
 // a list as lines of text, and the choices the form always makes are required here.
 const rules = createClientSchema.shape;
-const schema = createClientSchema.pick({ ClientId: true, DisplayName: true, Description: true, ClientType: true }).extend({
-  ConsentType: rules.ConsentType.unwrap().unwrap(),
-  AccessTokenType: rules.AccessTokenType.unwrap().unwrap(),
-  RedirectUris: z.string(),
-  PostLogoutRedirectUris: z.string(),
-  GrantTypes: rules.GrantTypes.min(1, 'Choose at least one grant type.'),
-  Scopes: rules.Scopes.unwrap().unwrap(),
-  IsActive: z.boolean(),
-});
+const schema = createClientSchema
+  .pick({ ClientId: true, DisplayName: true, Description: true, ClientType: true })
+  .extend({
+    ConsentType: rules.ConsentType.unwrap().unwrap(),
+    AccessTokenType: rules.AccessTokenType.unwrap().unwrap(),
+    RedirectUris: z.string(),
+    PostLogoutRedirectUris: z.string(),
+    GrantTypes: rules.GrantTypes.min(1, 'Choose at least one grant type.'),
+    Scopes: rules.Scopes.unwrap().unwrap(),
+    IsActive: z.boolean(),
+    // Create only: what else the client is (client-intent-fields.tsx).
+    PositionId: z.string(),
+    ServiceAccountMode: z.enum(SERVICE_ACCOUNT_MODES),
+    ServiceAccountId: z.string(),
+    NewServiceAccountName: z.string(),
+    NewServiceAccountDescription: newServiceAccountSchema.shape.Description,
+  })
+  .superRefine((v, ctx) => {
+    if (v.ServiceAccountMode === 'existing' && !v.ServiceAccountId)
+      ctx.addIssue({ code: 'custom', path: ['ServiceAccountId'], message: 'Choose a service account.' });
+    if (v.ServiceAccountMode === 'new') {
+      const name = newServiceAccountSchema.shape.Name.safeParse(v.NewServiceAccountName);
+      if (!name.success) ctx.addIssue({ code: 'custom', path: ['NewServiceAccountName'], message: name.error.issues[0]?.message ?? 'Enter a name.' });
+    }
+  });
 type Values = z.infer<typeof schema>;
 const FIELDS = [
   'ClientId',
@@ -45,7 +63,12 @@ const FIELDS = [
   'GrantTypes',
   'Scopes',
   'IsActive',
+  'PositionId',
+  'ServiceAccountId',
+  'NewServiceAccountName',
 ] as const;
+
+const NO_INTENT = { PositionId: '', ServiceAccountMode: 'none', ServiceAccountId: '', NewServiceAccountName: '', NewServiceAccountDescription: '' } as const;
 
 const pick = <T extends string>(all: readonly T[], v: string, fallback: T): T => all.find((x) => x === v) ?? fallback;
 
@@ -61,8 +84,10 @@ function valuesOf(c?: OAuthClient): Values {
       RedirectUris: '',
       PostLogoutRedirectUris: '',
       GrantTypes: ['authorization_code', 'refresh_token'],
-      Scopes: [],
+      // What a sign-in needs (the API's default too).
+      Scopes: ['openid'],
       IsActive: true,
+      ...NO_INTENT,
     };
   return {
     ClientId: c.ClientId,
@@ -76,6 +101,7 @@ function valuesOf(c?: OAuthClient): Values {
     GrantTypes: c.GrantTypes,
     Scopes: c.Scopes,
     IsActive: c.IsActive,
+    ...NO_INTENT,
   };
 }
 
@@ -91,27 +117,48 @@ function bodyOf(v: Values, creating: boolean) {
     Scopes: v.Scopes,
     IsActive: v.IsActive,
   };
+  if (!creating) return common;
+  const intents = {
+    PositionId: v.PositionId || null,
+    ServiceAccountId: v.ServiceAccountMode === 'existing' ? v.ServiceAccountId : null,
+    NewServiceAccount: v.ServiceAccountMode === 'new' ? { Name: v.NewServiceAccountName, Description: v.NewServiceAccountDescription || null } : null,
+  };
   // A blank ClientId asks the server for a random one.
-  return creating ? { ...common, ClientId: v.ClientId || null, ClientType: v.ClientType } : common;
+  return { ...common, ClientId: v.ClientId || null, ClientType: v.ClientType, ...intents };
 }
 
 export function ClientForm({
   client,
   canWrite,
   canReadScopes,
+  intents,
+  presetPositionId,
   onSaved,
 }: {
   client?: OAuthClient;
   canWrite: boolean;
   canReadScopes: boolean;
+  /** On create: the intents this user may choose. */
+  intents?: ClientIntentOptions;
+  /** On create: start as a terminal of this position (from the position's page). */
+  presetPositionId?: string;
   onSaved: (c: CreatedClient) => void;
 }) {
   const queryClient = useQueryClient();
   const scopes = useAllScopes(canReadScopes);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(client) });
+  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: presetPositionId ? terminalValues(presetPositionId) : valuesOf(client) });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   const [saved, setSaved] = useState(false);
   const clientType = useWatch({ control: form.control, name: 'ClientType' });
+  const serviceAccountMode = useWatch({ control: form.control, name: 'ServiceAccountMode' });
+  // A terminal or a service account's client is Confidential with client credentials (exactly that grant for an account).
+  const fitIntent = () => {
+    const v = form.getValues();
+    if (!v.PositionId && v.ServiceAccountMode === 'none') return;
+    form.setValue('ClientType', 'Confidential', { shouldDirty: true });
+    const grants = v.ServiceAccountMode === 'none' ? [...new Set([...v.GrantTypes, 'client_credentials'])] : ['client_credentials'];
+    form.setValue('GrantTypes', grants, { shouldDirty: true });
+  };
 
   useEffect(() => {
     if (client && !form.formState.isDirty) form.reset(valuesOf(client));
@@ -131,7 +178,7 @@ export function ClientForm({
       setSaved(true);
       onSaved(c);
     },
-    onError: (e) => report(e, { codeFields: { 'OAuthClient.ClientIdTaken': 'ClientId' } }),
+    onError: (e) => report(e, { codeFields: { 'OAuthClient.ClientIdTaken': 'ClientId', 'ServiceAccount.NameTaken': 'NewServiceAccountName' } }),
   });
 
   const errors = form.formState.errors;
@@ -233,6 +280,25 @@ export function ClientForm({
               ))}
             </SelectField>
           </div>
+          {!client && intents ? (
+            <ClientIntentFields
+              options={intents}
+              mode={serviceAccountMode}
+              register={{
+                position: form.register('PositionId', { onChange: fitIntent }),
+                mode: form.register('ServiceAccountMode', { onChange: fitIntent }),
+                account: form.register('ServiceAccountId'),
+                newName: form.register('NewServiceAccountName'),
+                newDescription: form.register('NewServiceAccountDescription'),
+              }}
+              errors={{
+                PositionId: errors.PositionId?.message,
+                ServiceAccountId: errors.ServiceAccountId?.message,
+                NewServiceAccountName: errors.NewServiceAccountName?.message,
+                NewServiceAccountDescription: errors.NewServiceAccountDescription?.message,
+              }}
+            />
+          ) : null}
           <Controller
             control={form.control}
             name="GrantTypes"
@@ -273,7 +339,7 @@ export function ClientForm({
                 render={({ field }) => (
                   <CheckboxList
                     legend="Scopes"
-                    hint="What the client may ask for."
+                    hint="What the client may ask for. Signing people in needs openid; add email and profile for their e-mail address and name."
                     options={scopeOptions(scopes.data?.items, field.value)}
                     value={field.value}
                     onChange={field.onChange}
@@ -306,6 +372,11 @@ export function ClientForm({
       ) : null}
     </form>
   );
+}
+
+/** A new client that starts as a terminal of the position (the link on a position's page). */
+function terminalValues(positionId: string): Values {
+  return { ...valuesOf(), PositionId: positionId, ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: [] };
 }
 
 /** A value shown where an input would be, for fields that cannot change (as role-form.tsx does). */

@@ -6,12 +6,13 @@ import { buttonClass } from '@/components/ui/button';
 import { SecretOnce } from '../secret-once';
 import type { CreatedClient } from '../oauth-types';
 import { ClientForm } from './client-form';
+import type { ClientIntentOptions } from './client-intent-fields';
 
 /**
  * The create page. A confidential client's secret comes back only in the create answer, so the
  * page stays put and shows it instead of moving on; a public client goes straight to its page.
  */
-export function NewClient({ canReadScopes }: { canReadScopes: boolean }) {
+export function NewClient({ canReadScopes, intents, presetPositionId }: { canReadScopes: boolean; intents?: ClientIntentOptions; presetPositionId?: string }) {
   const router = useRouter();
   const [created, setCreated] = useState<{ client: CreatedClient; secret: string } | null>(null);
   if (created) {
@@ -33,6 +34,8 @@ export function NewClient({ canReadScopes }: { canReadScopes: boolean }) {
     <ClientForm
       canWrite
       canReadScopes={canReadScopes}
+      intents={intents}
+      presetPositionId={presetPositionId}
       onSaved={(c) => {
         if (c.ClientSecret) setCreated({ client: c, secret: c.ClientSecret });
         else router.push(`/console/oauth/clients/${encodeURIComponent(c.Id)}`);

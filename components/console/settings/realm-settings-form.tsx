@@ -36,6 +36,7 @@ const schema = z.object({
     PrimaryColor: settingRules.primaryColor,
     LogoUrl: z.union([settingRules.logoUrl, z.literal('')]),
   }),
+  Features: z.object({ PositionTerminals: z.boolean() }),
   RateLimits: rateLimitsText,
 });
 type Values = z.infer<typeof schema>;
@@ -59,6 +60,7 @@ const FIELDS = [
   'Branding.ProductName',
   'Branding.PrimaryColor',
   'Branding.LogoUrl',
+  'Features.PositionTerminals',
   'RateLimits',
 ] as const;
 
@@ -70,6 +72,7 @@ function valuesOf(s: RealmSettings): Values {
     TwoFactor: { ...s.TwoFactor },
     PasswordPolicy: { ...s.PasswordPolicy },
     Branding: { ProductName: s.Branding.ProductName ?? '', PrimaryColor: s.Branding.PrimaryColor, LogoUrl: s.Branding.LogoUrl ?? '' },
+    Features: { ...s.Features },
     RateLimits: Object.keys(s.RateLimits).length ? JSON.stringify(s.RateLimits, null, 2) : '',
   };
 }
@@ -84,6 +87,7 @@ function documentOf(v: Values, settings: RealmSettings): RealmSettings {
     TwoFactor: v.TwoFactor,
     PasswordPolicy: v.PasswordPolicy,
     Branding: { PrimaryColor: v.Branding.PrimaryColor, ProductName: v.Branding.ProductName || undefined, LogoUrl: v.Branding.LogoUrl || undefined },
+    Features: { ...settings.Features, ...v.Features },
     RateLimits: v.RateLimits.trim() ? (JSON.parse(v.RateLimits) as RealmSettings['RateLimits']) : {},
   };
 }
@@ -284,6 +288,14 @@ function SettingsEditor({ settings }: { settings: RealmSettings }) {
             autoComplete="off"
           />
         </div>
+      </Group>
+
+      <Group title="Features" description="Parts of the product this realm uses.">
+        <CheckboxField
+          label="Positions and terminals"
+          registration={r('Features.PositionTerminals')}
+          hint={<>Places such as tills or kiosks, and the OAuth clients that act there. While off, positions are hidden.{def('off')}</>}
+        />
       </Group>
 
       <Group title="Rate limits" description="Overrides of the built-in ceilings, by policy and dimension (Source, Target, Client, App).">

@@ -63,6 +63,25 @@ export function invalidateAppSettingsCache(): void {
   cache().clear();
 }
 
+/** The realm's cached App documents by App id (read without refreshing them: the maintenance check). */
+export function peekAppSettings(realmId: string): Map<string, AppSettings> {
+  const prefix = `${realmId}:`;
+  const out = new Map<string, AppSettings>();
+  for (const key of [...cache().keys()]) {
+    const value = key.startsWith(prefix) ? cache().peek(key) : undefined;
+    if (value) out.set(key.slice(prefix.length), value);
+  }
+  return out;
+}
+
+/** Drops the realm's cached App documents; answers how many there were. */
+export function dropAppSettings(realmId: string): number {
+  const prefix = `${realmId}:`;
+  const keys = [...cache().keys()].filter((k) => k.startsWith(prefix));
+  for (const key of keys) cache().delete(key);
+  return keys.length;
+}
+
 async function storedAppSettings(realm: RealmRecord, appId: string): Promise<AppSettings> {
   const key = `${realm.id}:${appId}`;
   const hit = cache().get(key);

@@ -18,6 +18,7 @@ const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
   role: 'Authorization',
   membership: 'Authorization',
   'service-account': 'Authorization',
+  position: 'Authorization',
   'oauth-client': 'OAuth',
   'oauth-scope': 'OAuth',
   'oauth-api': 'OAuth',
@@ -25,6 +26,7 @@ const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
   'external-link': 'Authentication',
   'signing-key': 'OAuth',
   invite: 'Authentication',
+  projections: 'Maintenance',
 };
 
 function securityCategory(type: EventType): string | undefined {

@@ -18,6 +18,7 @@ export function toClientDto(r: ClientRow): ClientDto {
     Capabilities: parseStringList(r.capabilities),
     AppId: r.appId,
     ServiceAccountId: r.serviceAccountId,
+    PositionId: r.positionId,
     IsDynamic: r.isDynamic,
     IsActive: r.isActive,
     SecretCreatedAt: r.secretCreatedAt,

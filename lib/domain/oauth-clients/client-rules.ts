@@ -36,7 +36,20 @@ export type ClientShape = {
   redirectUris: readonly string[];
   postLogoutRedirectUris: readonly string[];
   capabilities: readonly string[];
+  /** Set on a position's terminal (spec 4.7 "Positions"). */
+  positionId?: string | null;
 };
+
+/** The scope every sign-in needs (OpenID Connect); `email` and `profile` add those claims. */
+export const SIGN_IN_SCOPE = 'openid';
+
+/**
+ * The scopes of a client created without any: `openid` when it signs people in (any grant but
+ * client_credentials), none when it only acts as itself (an ID token names a person; it has none).
+ */
+export function defaultClientScopes(grantTypes: readonly string[]): string[] {
+  return grantTypes.some((g) => g !== 'client_credentials') ? [SIGN_IN_SCOPE] : [];
+}
 
 const KNOWN_GRANTS: ReadonlySet<string> = new Set(GRANT_TYPES);
 
@@ -53,6 +66,12 @@ export function clientRuleErrors(c: ClientShape): Record<string, string[]> {
   if (c.grantTypes.includes('authorization_code') && c.redirectUris.length === 0) add('RedirectUris', 'authorization_code needs at least one redirect URI.');
   for (const m of redirectUriErrors(c.redirectUris)) add('RedirectUris', m);
   for (const m of redirectUriErrors(c.postLogoutRedirectUris)) add('PostLogoutRedirectUris', m);
+
+  // A terminal authenticates as itself: its tokens say where it acts (position_id).
+  if (c.positionId) {
+    if (c.clientType !== 'Confidential') add('ClientType', 'A terminal of a position must be a Confidential client.');
+    if (!c.grantTypes.includes('client_credentials')) add('GrantTypes', 'A terminal of a position needs the client_credentials grant.');
+  }
 
   const badCaps = c.capabilities.filter((cap) => !CAPABILITIES.includes(cap));
   if (badCaps.length) add('Capabilities', `Unknown capabilities: ${badCaps.join(', ')}. Use ${CAPABILITIES.join(', ')}.`);

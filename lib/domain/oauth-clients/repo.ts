@@ -20,6 +20,7 @@ export const clientColumns = {
   capabilities: true,
   appId: true,
   serviceAccountId: true,
+  positionId: true,
   isDynamic: true,
   isActive: true,
   createdAt: true,

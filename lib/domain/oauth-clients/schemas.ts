@@ -89,6 +89,8 @@ export const clientSchema = z.object({
   AppId: z.string().nullish(),
   /** Set on the client behind a service-account credential: manage it through the service account. */
   ServiceAccountId: z.string().nullish(),
+  /** Set on a position's terminal (spec 4.7 "Positions"); its tokens carry `position_id`. */
+  PositionId: z.string().nullish(),
   /** Registered through dynamic client registration. */
   IsDynamic: z.boolean(),
   IsActive: z.boolean(),

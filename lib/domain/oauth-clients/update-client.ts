@@ -61,6 +61,7 @@ export async function updateClient(ctx: DomainContext, id: string, patch: Update
       capabilities: merged(lists.capabilities, stored.capabilities),
       scopes: merged(lists.scopes, stored.scopes),
       appId: appId === undefined ? stored.appId : appId,
+      positionId: stored.positionId,
     };
     await assertClientValid(tx, state);
     // Both the scopes it has and the ones it gets: changing a client that carries Gatehouse's own

@@ -7,7 +7,7 @@ import { clientRuleErrors, type ClientShape } from './client-rules';
 // pure rules plus what needs the realm's storage (the scopes exist, the App exists). Every problem
 // is reported at once, as one 400 Validation.Failed with a field map.
 
-export type ClientState = ClientShape & { scopes: readonly string[]; appId: string | null };
+export type ClientState = ClientShape & { scopes: readonly string[]; appId: string | null; positionId: string | null };
 
 export async function assertClientValid(tx: RealmTx, state: ClientState): Promise<void> {
   const errors = clientRuleErrors(state);

@@ -20,20 +20,32 @@ function cache(): LRUCache<string, RealmSettings> {
   return shared('realm-settings-cache', () => new LRUCache<string, RealmSettings>({ max: 20_000, ttl: 60_000 }));
 }
 
-export function invalidateRealmSettingsCache(): void {
-  cache().clear();
+/** Drops the cached settings of one realm, or of every realm. */
+export function invalidateRealmSettingsCache(realmId?: string): void {
+  if (realmId) cache().delete(realmId);
+  else cache().clear();
+}
+
+/** The realm's cached settings, if cached (read without loading or refreshing: the maintenance check). */
+export function peekRealmSettings(realmId: string): RealmSettings | undefined {
+  return cache().peek(realmId);
+}
+
+/** The stored settings read afresh, bypassing the cache. */
+export async function loadRealmSettings(realm: RealmRecord): Promise<RealmSettings> {
+  const db = await realmDb(realm);
+  const row = await db.realmSettings.findUnique({ where: { id: ROW_ID } });
+  const parsed = realmSettingsSchema.safeParse(row ? JSON.parse(row.document) : {});
+  // A stored document that no longer validates (a default range narrowed) falls back to defaults
+  // section by section rather than locking everyone out.
+  return parsed.success ? parsed.data : realmSettingsSchema.parse({});
 }
 
 /** The realm's effective settings: the stored document with every default applied. */
 export async function realmSettings(realm: RealmRecord): Promise<RealmSettings> {
   const hit = cache().get(realm.id);
   if (hit) return hit;
-  const db = await realmDb(realm);
-  const row = await db.realmSettings.findUnique({ where: { id: ROW_ID } });
-  const parsed = realmSettingsSchema.safeParse(row ? JSON.parse(row.document) : {});
-  // A stored document that no longer validates (a default range narrowed) falls back to defaults
-  // section by section rather than locking everyone out.
-  const settings = parsed.success ? parsed.data : realmSettingsSchema.parse({});
+  const settings = await loadRealmSettings(realm);
   cache().set(realm.id, settings);
   return settings;
 }

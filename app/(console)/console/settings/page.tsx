@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { can } from '@/components/console/permissions';
+import { MaintenanceCard } from '@/components/console/settings/maintenance-card';
 import { RealmSettingsForm } from '@/components/console/settings/realm-settings-form';
 import { NoAccess, PageHeader } from '@/components/ui/page-header';
 import { requirePageUser } from '@/lib/http/page-context';
@@ -15,7 +16,10 @@ export default async function RealmSettingsPage() {
         title="Realm settings"
         description={`Sign-in, registration, passwords and branding of ${user.RealmDisplayName}. Applications may override some of these.`}
       />
-      <RealmSettingsForm />
+      <div className="stack">
+        <RealmSettingsForm />
+        <MaintenanceCard />
+      </div>
     </>
   );
 }
