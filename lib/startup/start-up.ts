@@ -3,6 +3,7 @@ import { registerLogSubscribers } from '../domain/audit/log-subscribers';
 import { invalidateGroupGraph, registerGroupGraphInvalidation } from '../authz/group-graph';
 import { registerPasskeySubscribers } from '../domain/passkeys/subscribers';
 import { invalidateRealmSettingsCache } from '../domain/realm-settings/realm-settings';
+import { invalidateAppSettingsCache } from '../domain/apps/app-settings';
 import { ensureControlPlane, sweepAbandonedRealms } from '../domain/realms/ensure-control-plane';
 import { settings } from '../config/env';
 import { checkPlatformKey } from '../crypto/secret-box';
@@ -19,6 +20,7 @@ const RELAYED_AREAS: readonly EventArea[] = [
   'realm-settings',
   'group',
   'role',
+  'app',
   'oauth-client',
   'oauth-scope',
   'oauth-api',
@@ -48,7 +50,7 @@ export async function startUp(options: { seed: boolean; relay: boolean }): Promi
 
 /** Tells other instances (through Redis) of the changes that make their caches stale, and listens for theirs. */
 async function startRelay(): Promise<void> {
-  for (const drop of [invalidateRealmCache, invalidateRealmSettingsCache, invalidateGroupGraph]) alsoInvalidateOnRelay(drop);
+  for (const drop of [invalidateRealmCache, invalidateRealmSettingsCache, invalidateAppSettingsCache, invalidateGroupGraph]) alsoInvalidateOnRelay(drop);
   const announce = await startRealmInvalidationRelay();
   if (!announce) return;
   shared('realm-relay.announcer', () =>
