@@ -168,6 +168,34 @@ describe('apps', () => {
     expect((await api(host, 'GET', `/api/app/${app.Id}`, { cookie: admin })).body.DisplayName).toBe('Shop');
   });
 
+  it('app:write alone may not change the sections that open the realm (sign-up, native grants, DCR, CIMD): 403; the rest it may', async () => {
+    const user = await makeUser(host, admin);
+    await grant(host, admin, ['app:read', 'app:write'], user.id);
+    const jar = await signedIn(host, user);
+    const gated = await api(host, 'POST', '/api/app', { cookie: jar, body: appBody({ Settings: { SelfRegistration: { Posture: 'JitOnOtp' } } }) });
+    expectProblem(gated, 403, 'Auth.Forbidden');
+    expect(gated.body.errors).toEqual({ 'Settings.SelfRegistration': ['Only a realm administrator may change this section.'] });
+    const ok = await api(host, 'POST', '/api/app', {
+      cookie: jar,
+      body: appBody({ Settings: { Branding: { ProductName: 'Mine' }, Origin: { Subdomain: `w-${tag()}` } } }),
+    });
+    expect(ok.status, ok.text).toBe(201);
+    // A section a realm administrator set stays as it is through the App writer's replace.
+    const set = await api(host, 'PUT', `/api/app/${ok.body.Id}`, {
+      cookie: admin,
+      body: appBody({ Slug: ok.body.Slug, Settings: { ...ok.body.Settings, Dcr: { Enabled: true } } }),
+    });
+    expect(set.status, set.text).toBe(200);
+    const keep = await api(host, 'PUT', `/api/app/${ok.body.Id}`, {
+      cookie: jar,
+      body: appBody({ Slug: ok.body.Slug, DisplayName: 'Mine', Settings: set.body.Settings }),
+    });
+    expect(keep.status, keep.text).toBe(200);
+    const drop = await api(host, 'PUT', `/api/app/${ok.body.Id}`, { cookie: jar, body: appBody({ Slug: ok.body.Slug, Settings: ok.body.Settings }) });
+    expectProblem(drop, 403, 'Auth.Forbidden');
+    expect((await api(host, 'GET', `/api/app/${ok.body.Id}`, { cookie: admin })).body.Settings.Dcr).toEqual({ Enabled: true });
+  });
+
   it('409 App.PermissionInUse when the new catalog drops a permission a role grants; nothing changes', async () => {
     const app = await create();
     const role = await api(host, 'POST', '/api/role', { cookie: admin, body: { Name: `Clerks ${tag()}`, AppId: app.Id, Permissions: ['orders:write'] } });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '../../errors/app-error';
 import { describeBlockers } from './app-blockers';
-import { checkWrite, removedPermissions } from './app-write-rules';
+import { checkWrite, gatedChanges, removedPermissions } from './app-write-rules';
 import { appWriteSchema } from './schemas';
 import { sparseAppSettings } from './settings-schema';
 
@@ -62,6 +62,13 @@ describe('App writes', () => {
     expect(byPath.Settings).toMatch(/^Colours is not a section of Settings/);
     expect(byPath['Settings.SelfRegistration.Posture']).toBe('Choose Off, JitOnOtp or ExplicitEndpoint.');
     for (const message of Object.values(byPath)) expect(message).not.toMatch(/Invalid input|expected/i);
+  });
+
+  it('names the sections that need a realm administrator when they change', () => {
+    const before = { SelfRegistration: { Posture: 'JitOnOtp' as const }, Branding: { ProductName: 'A' } };
+    expect(gatedChanges(before, { ...before, Branding: { ProductName: 'B' } })).toEqual([]);
+    expect(gatedChanges(before, { Dcr: { Enabled: false } })).toEqual(['SelfRegistration', 'Dcr']);
+    expect(gatedChanges(null, null)).toEqual([]);
   });
 
   it('names the permissions a new catalog drops', () => {

@@ -37,6 +37,18 @@ export function removedPermissions(before: readonly { Name: string }[], after: r
   return before.map((e) => e.Name).filter((n) => !kept.has(n));
 }
 
+/**
+ * Sections whose realm counterparts open a way into the realm (sign-up, native grants, dynamic and
+ * metadata-document clients): the realm settings need realm:admin for them, so changing an App's
+ * needs it too, or app:write alone would open what only a realm administrator may.
+ */
+const GATED_SECTIONS = ['SelfRegistration', 'NativeGrants', 'Dcr', 'Cimd'] as const;
+
+/** The gated sections a write changes (compared as stored). */
+export function gatedChanges(before: AppSettings | null, after: AppSettings | null): string[] {
+  return GATED_SECTIONS.filter((name) => JSON.stringify(before?.[name] ?? null) !== JSON.stringify(after?.[name] ?? null));
+}
+
 /** Sections and fields set in a stored document (for PII-free events). */
 export function sectionsOf(settings: AppSettings | null): string[] {
   return settings ? Object.keys(settings) : [];

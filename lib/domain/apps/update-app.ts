@@ -8,11 +8,11 @@ import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { guardGrantChange } from '../groups/grant-change-guard';
 import { optionalText } from '../merge-patch';
-import { invalidateAppSettingsCache } from './app-settings';
+import { invalidateAppSettingsCache, readStoredAppSettings } from './app-settings';
 import { withAppRoute } from './app-routes';
-import { catalogOf, checkWrite, removedPermissions, sectionsOf } from './app-write-rules';
+import { catalogOf, checkWrite, gatedChanges, removedPermissions, sectionsOf } from './app-write-rules';
 import { parseCatalog, parseSettings } from './catalog-json';
-import { slugTaken } from './create-app';
+import { requireRealmAdminFor, slugTaken } from './create-app';
 import { requireAppRow, type AppRow } from './read-apps';
 import type { AppWriteInput } from './schemas';
 
@@ -29,6 +29,7 @@ export async function updateApp(ctx: DomainContext, idOrSlug: string, input: App
   const db = await realmDb(ctx.realm);
   const current = await requireAppRow(db, idOrSlug);
   const settings = checkWrite(input, current);
+  await requireRealmAdminFor(ctx, gatedChanges(readStoredAppSettings(current.settings), settings));
   if (input.Slug !== current.slug && (await db.app.findUnique({ where: { slug: input.Slug }, select: { id: true } }))) throw slugTaken(input.Slug);
   const subdomain = settings?.Origin?.Subdomain ?? null;
   const catalog = catalogOf(input);
