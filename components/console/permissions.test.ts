@@ -31,6 +31,7 @@ describe('visibleNav', () => {
       'Groups',
       'Roles',
       'Change requests',
+      'Applications',
       'OAuth clients',
       'Service accounts',
       'Login providers',
@@ -41,6 +42,7 @@ describe('visibleNav', () => {
     expect(labels(viewer(['user:read']))).toEqual(['Users']);
     expect(labels(viewer(['login-provider:read']))).toEqual(['Login providers']);
     expect(labels(viewer(['user:write']))).toEqual(['Change requests']);
+    expect(labels(viewer(['app:read']))).toEqual(['Applications']);
     expect(labels(viewer(['oauth-client:read', 'service-account:admin']))).toEqual(['OAuth clients', 'Service accounts']);
   });
 

@@ -49,6 +49,13 @@ const NAV_ITEMS: NavItem[] = [
     section: 'Directory',
   },
   {
+    href: '/console/apps',
+    label: 'Applications',
+    description: 'Their permissions, addresses, branding and sign-up rules.',
+    permission: 'app:read',
+    section: 'Integrations',
+  },
+  {
     href: '/console/oauth/clients',
     label: 'OAuth clients',
     description: 'Applications that sign people in or call APIs.',

@@ -48,6 +48,11 @@ export type EventPayloads = {
   'auth.two-factor-disabled': Person & { method: string };
   'auth.two-factor-enabled': Person & { method: string };
 
+  // Applications (Authorization; the group graph, App settings and realm records are refreshed).
+  'app.created': { appId: string; slug: string; sections: string[]; routed: boolean };
+  'app.deleted': { appId: string; slug: string; removedInviteCodes: number };
+  'app.updated': { appId: string; slug: string; changed: string[]; sections: string[]; routed: boolean };
+
   // Groups, roles and memberships (Authorization; the group graph is rebuilt).
   'external-link.linked': { userId: string; linkId: string; loginProviderId: string; provider: string; how: 'signed-in' | 'verified-email' | 'jit' };
   'external-link.removed': { userId: string; linkId: string; loginProviderId: string; byAdmin: boolean };

@@ -81,7 +81,7 @@ describe('events', () => {
   it('are the catalog names, each with its payload', () => {
     expectTypeOf<'group.updated'>().toExtend<EventType>();
     expectTypeOf<'group.renamed'>().not.toExtend<EventType>();
-    expectTypeOf<'app'>().not.toExtend<EventArea>();
+    expectTypeOf<'apps'>().not.toExtend<EventArea>();
     const uncalled = () => [
       eventFrom(ctx, 'auth.logout'),
       eventFrom(ctx, 'membership.added', 'u1', { userId: 'u1', groupId: 'g1' }),

@@ -3,7 +3,10 @@ import { normalizeHost } from './host';
 import { realmCache } from './realm-cache';
 import { realmInclude, toRealmRecord, type RealmRecord } from './realm-record';
 
-// Realm resolution from the Host header (spec 1, CONTRACT.md "Wire rules").
+// Realm resolution from the Host header (spec 1, CONTRACT.md "Wire rules"). A host is a realm's
+// domain (RealmDomain) or the address of one of its Apps (RealmAppDomain, spec 2.1
+// ApplicationDomains: `<subdomain>.<PrimaryDomain>`); either selects the realm, and the realm record
+// carries the App routing map, so the App of a request costs no further query.
 
 export type Resolution = { kind: 'realm'; realm: RealmRecord } | { kind: 'unknown' } | { kind: 'invalid-host' };
 
@@ -15,8 +18,11 @@ async function findRealmByHost(host: string): Promise<RealmRecord | null> {
   if (cache.unknownHosts.has(host)) return null;
   const generation = cache.generation;
   const db = await getGlobalDb();
-  const domain = await db.realmDomain.findUnique({ where: { host }, include: { realm: { include: realmInclude } } });
-  const realm = domain && domain.realm.isActive && domain.realm.isProvisioned ? toRealmRecord(domain.realm) : null;
+  const include = { realm: { include: realmInclude } } as const;
+  // Cached either way: the second lookup runs only on a miss for a host that is no realm's domain.
+  const row =
+    (await db.realmDomain.findUnique({ where: { host }, include }))?.realm ?? (await db.realmAppDomain.findUnique({ where: { host }, include }))?.realm;
+  const realm = row && row.isActive && row.isProvisioned ? toRealmRecord(row) : null;
   // A realm change during the lookup invalidated the cache: do not store what may be stale.
   if (generation === cache.generation) {
     if (realm) cache.byHost.set(host, realm);

@@ -20,6 +20,7 @@ const RELAYED_AREAS: readonly EventArea[] = [
   'realm-settings',
   'group',
   'role',
+  'app',
   'oauth-client',
   'oauth-scope',
   'oauth-api',

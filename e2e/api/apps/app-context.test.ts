@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectRateLimited, setRateLimits } from '../passwords/links';
-import { adminCookie, api, bootstrapAdmin, CP_HOST, createRealm, hostHeader, type SignedIn } from '../support/harness';
+import { api, bootstrapAdmin, createRealm, hostHeader, type SignedIn } from '../support/harness';
 import { mailCount, waitForMail } from '../support/mailbox';
-import { globalSql, realmSql } from '../support/realm-sql';
-import { makeUser, MAIN_APP_ID } from '../users/fixtures';
+import { makeUser } from '../users/fixtures';
 
 // The App of a request (spec 2.1 ApplicationDomains; lib/domain/apps/request-app.ts): a Host the
 // realm routes to an App puts the request in that App's context, any other Host in the built-in
@@ -17,28 +16,23 @@ describe('the App of a request', () => {
   let host: string;
   let shopHost: string;
   let shopApp: string;
+  let shopSlug: string;
   let admin: SignedIn;
+  const putShop = (settings: unknown) =>
+    api(host, 'PUT', `/api/app/${shopApp}`, { cookie: admin.jar, body: { Slug: shopSlug, DisplayName: 'Shop', PermissionCatalog: [], Settings: settings } });
 
   beforeAll(async () => {
     const realm = await createRealm();
     ({ slug, host } = realm);
     admin = await bootstrapAdmin(slug);
-    shopApp = randomUUID();
-    await realmSql(slug, 'INSERT INTO "App" ("id", "slug", "displayName", "createdAt") SELECT $1, $2, $3, "createdAt" FROM "App" WHERE "id" = $4', [
-      shopApp,
-      `shop-${randomBytes(3).toString('hex')}`,
-      'Shop',
-      MAIN_APP_ID,
-    ]);
-    // The route first, then the domain through the realms API: that PATCH refreshes the cached
-    // realm record, which carries the routing map.
-    const shopDomain = `shop-${slug}.localhost`;
-    const [row] = await globalSql<{ id: string }>('SELECT "id" FROM "Realm" WHERE "slug" = $1', [slug]);
-    await globalSql('INSERT INTO "RealmAppDomain" ("host", "realmId", "appId") VALUES ($1, $2, $3)', [shopDomain, row.id, shopApp]);
-    const patched = await api(CP_HOST, 'PATCH', `/api/admin/realms/${slug}`, { cookie: adminCookie(), body: { Domains: [realm.domain, shopDomain] } });
-    expect(patched.status, patched.text).toBe(200);
-    expect(patched.body.ApplicationDomains).toEqual({ [shopDomain]: shopApp });
-    shopHost = hostHeader(shopDomain);
+    shopSlug = `shop-${randomBytes(3).toString('hex')}`;
+    const created = await api(host, 'POST', '/api/app', {
+      cookie: admin.jar,
+      body: { Slug: shopSlug, DisplayName: 'Shop', PermissionCatalog: [], Settings: { Origin: { Subdomain: 'shop' } } },
+    });
+    expect(created.status, created.text).toBe(201);
+    shopApp = created.body.Id;
+    shopHost = hostHeader(created.body.Host);
   });
 
   describe('rate limit dimension app', () => {
@@ -79,8 +73,12 @@ describe('the App of a request', () => {
       await setRateLimits(host, admin.jar, {});
       await api(host, 'PATCH', '/api/realm-settings', { cookie: admin.jar, body: { Branding: { ProductName: 'Realm Co', PrimaryColor: '#123456' } } });
       // PrimaryColor null inherits the realm's; LogoUrl is not set at all.
-      const settings = { EmailBranding: { ProductName: 'Shop Online', PrimaryColor: null, SenderName: 'Shop Team', FooterText: 'Shop Ltd, 1 Market Road' } };
-      await realmSql(slug, 'UPDATE "App" SET "settings" = $1 WHERE "id" = $2', [JSON.stringify(settings), shopApp]);
+      const settings = {
+        Origin: { Subdomain: 'shop' },
+        EmailBranding: { ProductName: 'Shop Online', PrimaryColor: null, SenderName: 'Shop Team', FooterText: 'Shop Ltd, 1 Market Road' },
+      };
+      const put = await putShop(settings);
+      expect(put.status, put.text).toBe(200);
     });
 
     it('mail sent through the App’s host carries its override; a null field inherits the realm', async () => {
@@ -117,8 +115,9 @@ describe('the App of a request', () => {
       expect(mail.text).toContain('Shop Ltd, 1 Market Road');
     });
 
-    it('a damaged settings document falls back to the realm’s branding instead of failing the mail', async () => {
-      await realmSql(slug, 'UPDATE "App" SET "settings" = $1 WHERE "id" = $2', ['{not json', shopApp]);
+    it('removing the override takes effect at once: the next mail carries the realm’s branding', async () => {
+      const put = await putShop({ Origin: { Subdomain: 'shop' } });
+      expect(put.status, put.text).toBe(200);
       const user = await makeUser(host, admin.jar);
       const mail = await reset(shopHost, user.email);
       expect(mail.subject).toBe('Reset your Realm Co password');

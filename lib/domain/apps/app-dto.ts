@@ -1,7 +1,11 @@
 import type { z } from 'zod';
-import { parseCatalog, parseSettings } from './catalog-json';
+import type { RealmRecord } from '../../realm/realm-record';
+import { readStoredAppSettings } from './app-settings';
+import { appHost } from './app-routes';
+import { parseCatalog } from './catalog-json';
 import type { AppRow } from './read-apps';
 import type { appSchema, appSummarySchema } from './schemas';
+import { sparseAppSettings } from './settings-schema';
 
 export function toAppSummaryDto(a: AppRow): z.infer<typeof appSummarySchema> {
   return {
@@ -17,7 +21,12 @@ export function toAppSummaryDto(a: AppRow): z.infer<typeof appSummarySchema> {
   };
 }
 
-export function toAppDto(a: AppRow): z.infer<typeof appSchema> {
-  // Null sections are dropped on the wire, which keeps the document sparse (spec 4.7).
-  return { ...toAppSummaryDto(a), Settings: parseSettings(a.settings) };
+/**
+ * The sections of the stored document that validate, nothing else (a damaged section inherits, as
+ * the flows read it), and the address its subdomain gives it under the realm's primary domain.
+ */
+export function toAppDto(a: AppRow, realm: Pick<RealmRecord, 'primaryDomain'>): z.infer<typeof appSchema> {
+  const settings = sparseAppSettings(readStoredAppSettings(a.settings));
+  const subdomain = settings?.Origin?.Subdomain;
+  return { ...toAppSummaryDto(a), Settings: settings, Host: subdomain ? appHost(subdomain, realm.primaryDomain) : null };
 }

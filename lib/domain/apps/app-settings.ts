@@ -2,6 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { RealmRecord } from '../../realm/realm-record';
 import { realmDb } from '../../realm/context';
 import { shared } from '../../runtime/shared';
+import { BUILT_IN_IDS } from '../built-in-ids';
 import { realmSettings } from '../realm-settings/realm-settings';
 import type { RealmSettings } from '../realm-settings/schema';
 import { parseSettings } from './catalog-json';
@@ -53,10 +54,12 @@ export function resolveAppSettings(realm: RealmSettings, app: AppSettings): Effe
   };
 }
 
-// Stored App documents, cached like the realm settings (a minute; cleared by App writes here and on
-// other instances through the invalidation relay).
-function cache(): LRUCache<string, AppSettings> {
-  return shared('app-settings-cache', () => new LRUCache<string, AppSettings>({ max: 50_000, ttl: 60_000 }));
+// Stored Apps (name and document), cached like the realm settings (a minute; cleared by App writes
+// here and on other instances through the invalidation relay).
+type StoredApp = { id: string; slug: string; displayName: string; settings: AppSettings } | null;
+
+function cache(): LRUCache<string, { app: StoredApp }> {
+  return shared('app-settings-cache', () => new LRUCache<string, { app: StoredApp }>({ max: 50_000, ttl: 60_000 }));
 }
 
 export function invalidateAppSettingsCache(): void {
@@ -69,7 +72,7 @@ export function peekAppSettings(realmId: string): Map<string, AppSettings> {
   const out = new Map<string, AppSettings>();
   for (const key of [...cache().keys()]) {
     const value = key.startsWith(prefix) ? cache().peek(key) : undefined;
-    if (value) out.set(key.slice(prefix.length), value);
+    if (value?.app) out.set(key.slice(prefix.length), value.app.settings);
   }
   return out;
 }
@@ -82,21 +85,32 @@ export function dropAppSettings(realmId: string): number {
   return keys.length;
 }
 
-async function storedAppSettings(realm: RealmRecord, appId: string): Promise<AppSettings> {
+async function storedApp(realm: RealmRecord, appId: string): Promise<StoredApp> {
   const key = `${realm.id}:${appId}`;
   const hit = cache().get(key);
-  if (hit) return hit;
+  if (hit) return hit.app;
   const db = await realmDb(realm);
-  const row = await db.app.findUnique({ where: { id: appId }, select: { settings: true } });
-  const settings = readStoredAppSettings(row?.settings);
-  cache().set(key, settings);
-  return settings;
+  const row = await db.app.findUnique({ where: { id: appId }, select: { id: true, slug: true, displayName: true, settings: true } });
+  const app = row ? { id: row.id, slug: row.slug, displayName: row.displayName, settings: readStoredAppSettings(row.settings) } : null;
+  cache().set(key, { app });
+  return app;
+}
+
+/** Who the App of a request is (for /api/app-info), or null when its id names no App (any more). */
+export async function appInContext(ctx: { realm: RealmRecord; appId?: string }): Promise<{ id: string; slug: string; displayName: string } | null> {
+  const app = await storedApp(ctx.realm, ctx.appId ?? BUILT_IN_IDS.mainApp);
+  return app && { id: app.id, slug: app.slug, displayName: app.displayName };
 }
 
 /** The effective settings of an App (an unknown App id inherits everything). */
 export async function settingsForApp(realm: RealmRecord, appId: string): Promise<EffectiveSettings> {
-  const [base, app] = await Promise.all([realmSettings(realm), storedAppSettings(realm, appId)]);
-  return resolveAppSettings(base, app);
+  const [base, app] = await Promise.all([realmSettings(realm), storedApp(realm, appId)]);
+  return resolveAppSettings(base, app?.settings ?? {});
+}
+
+/** The effective settings of the App a request came through (`ctx.appId`; else the built-in App). */
+export function settingsInContext(ctx: { realm: RealmRecord; appId?: string }): Promise<EffectiveSettings> {
+  return settingsForApp(ctx.realm, ctx.appId ?? BUILT_IN_IDS.mainApp);
 }
 
 /** The App a Host routes to (else the built-in App) and its effective settings. */

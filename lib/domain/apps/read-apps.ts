@@ -1,5 +1,5 @@
 import { requirePermission, requireUser } from '../../authz/require-permission';
-import type { RealmPrisma } from '../../db/types';
+import type { RealmPrisma, RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { readPage, sortEntry, type Page, type PageQuery } from '../paging';
@@ -50,7 +50,11 @@ export async function listApps(ctx: DomainContext, q: PageQuery): Promise<Page<A
 
 export async function getApp(ctx: DomainContext, idOrSlug: string): Promise<AppRow> {
   await requirePermission(ctx, 'app:read');
-  const db = await realmDb(ctx.realm);
+  return requireAppRow(await realmDb(ctx.realm), idOrSlug);
+}
+
+/** One App by id or slug (404 App.NotFound), also inside a transaction. */
+export async function requireAppRow(db: RealmTx, idOrSlug: string): Promise<AppRow> {
   const row = await db.app.findFirst({ where: { OR: [{ id: idOrSlug }, { slug: idOrSlug.toLowerCase() }] }, select: appColumns });
   if (!row) throw new AppError('App.NotFound');
   return row;

@@ -17,6 +17,7 @@ const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
   group: 'Authorization',
   role: 'Authorization',
   membership: 'Authorization',
+  app: 'Authorization',
   'service-account': 'Authorization',
   position: 'Authorization',
   'oauth-client': 'OAuth',

@@ -7,7 +7,7 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { countPendingFailure, finishPendingSignIn, readPendingSignIn } from '../mfa/pending-sign-in';
 import { redeemCode, type RedeemFailure } from '../one-time-secrets/one-time-secrets';
 import { limitRate, refundRate } from '../realm-settings/rate-limit';
-import { realmSettings } from '../realm-settings/realm-settings';
+import { settingsForApp } from '../apps/app-settings';
 import { normalizeEmail } from '../users/insert-user';
 import { onUniqueViolation } from '../../db/errors';
 import { createJitAccount, isJitCode, jitOnOtpEnabled, publishJitRegistered, type JitResult } from '../registration/jit-on-otp';
@@ -52,7 +52,8 @@ export async function emailOtpLogin(
  * (spec 4.4): redeems the code (creating the account under the JIT posture) and answers the user.
  */
 export async function proveEmailOtp(ctx: DomainContext, email: string, code: string, jitInput: JitInput = { appId: BUILT_IN_IDS.mainApp }): Promise<string> {
-  const s = await realmSettings(ctx.realm);
+  // The App the sign-in is for: its SelfRegistration (JitOnOtp, RequireInviteCode) overrides the realm's.
+  const s = await settingsForApp(ctx.realm, jitInput.appId);
   if (!s.SignIn.EmailOtp) throw new AppError('SignIn.MethodDisabled');
   const mailbox = normalizeEmail(email);
   await limitRate(ctx, 'email-otp-login', 'target', mailbox);

@@ -5,7 +5,7 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { readPendingSignIn } from '../mfa/pending-sign-in';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { limitRate } from '../realm-settings/rate-limit';
-import { realmSettings } from '../realm-settings/realm-settings';
+import { settingsInContext } from '../apps/app-settings';
 import { normalizeEmail } from '../users/insert-user';
 import { assertEmailCodeSecondFactor } from './second-factor';
 import { codeMail, deliverInBackground } from './send-code';
@@ -27,7 +27,8 @@ import { jitOnOtpEnabled, mayRegisterMailbox, type JitCodeData } from '../regist
 // Second step (no `Email`, the pending cookie of a sign-in that waits for a second factor): the
 // code goes to the account's own address.
 export async function requestEmailOtp(ctx: DomainContext, email: string, options: { registration?: boolean } = {}): Promise<void> {
-  const s = await realmSettings(ctx.realm);
+  // The App of the request (its host, or the native client's App) decides the JitOnOtp posture.
+  const s = await settingsInContext(ctx);
   if (!s.SignIn.EmailOtp) throw new AppError('SignIn.MethodDisabled');
   const mailbox = normalizeEmail(email);
   await limitRate(ctx, 'email-otp-request', 'target', mailbox);

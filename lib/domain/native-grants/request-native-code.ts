@@ -1,7 +1,7 @@
 import { AppError } from '../../errors/app-error';
 import { requestEmailOtp } from '../email-otp/request-email-otp';
 import { limitRate } from '../realm-settings/rate-limit';
-import { realmSettings } from '../realm-settings/realm-settings';
+import { settingsInContext } from '../apps/app-settings';
 import type { DomainContext } from '../../realm/context';
 import { NATIVE_GRANT_TYPES, requireNativeClient } from './native-grants';
 
@@ -20,7 +20,9 @@ export async function requestNativeOtp(ctx: DomainContext, input: { Email: strin
 
 export async function nativeRegister(ctx: DomainContext, input: { Email: string; ClientId: string }): Promise<void> {
   const client = await requireNativeClient(ctx, input.ClientId, NATIVE_GRANT_TYPES.otp);
-  if ((await realmSettings(ctx.realm)).SelfRegistration.Posture === 'Off') throw new AppError('Registration.Disabled');
+  // The posture of the client's App (its Settings over the realm's), as the code's redemption reads it.
+  const appCtx = { ...ctx, appId: client.appId };
+  if ((await settingsInContext(appCtx)).SelfRegistration.Posture === 'Off') throw new AppError('Registration.Disabled');
   await limitRate(ctx, 'register', 'client', client.clientId);
-  await requestEmailOtp({ ...ctx, appId: client.appId }, input.Email, { registration: true });
+  await requestEmailOtp(appCtx, input.Email, { registration: true });
 }

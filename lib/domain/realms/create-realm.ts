@@ -14,6 +14,7 @@ import type { RealmRecord } from '../../realm/realm-record';
 import { issueAdminInviteTx } from '../invites/admin-invite';
 import type { DomainContext } from '../../realm/context';
 import { requirePermission } from '../../authz/require-permission';
+import { assertNotAppAddresses } from '../apps/app-routes';
 import { checkDomains } from './domains';
 import type { AdminInviteDto } from '../invites/schemas';
 import type { CreateRealmInput } from './schemas';
@@ -47,6 +48,8 @@ export async function provisionRealm(input: CreateRealmInput, options: { isContr
   }
   const domains = checkDomains(input.Domains);
   const global = await getGlobalDb();
+  // A host is a realm's domain or an App's address, never both (apps/app-routes.ts).
+  await assertNotAppAddresses(global, domains);
   const id = newId();
   const databaseName = realmDatabaseName(id);
   const failAt = settings().testFailRealmCreateAt;

@@ -58,6 +58,8 @@ export const appInfoSchema = z.object({
   Description: z.string().nullish(),
   PrimaryDomain: z.string(),
   IsControlPlane: z.boolean(),
+  /** The App this host belongs to (an App's subdomain, else the built-in App). */
+  App: z.object({ Id: z.string(), Slug: z.string(), DisplayName: z.string() }).nullish(),
   Branding: z.object({ ProductName: z.string(), PrimaryColor: z.string(), LogoUrl: z.string().nullish() }),
   RegistrationFields: z.object({
     Email: z.literal('Required'),

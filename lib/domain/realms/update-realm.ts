@@ -8,11 +8,15 @@ import { invalidateRealmCache } from '../../realm/realm-cache';
 import { getRealmRecordBySlug } from '../../realm/realm-store';
 import { toRealmRecord, realmInclude, type RealmRecord } from '../../realm/realm-record';
 import type { DomainContext } from '../../realm/context';
+import { assertNotAppAddresses, moveAppRoutes } from '../apps/app-routes';
 import { checkDomains } from './domains';
 import type { PatchRealmInput } from './schemas';
 
 // PATCH /api/admin/realms/{slug} (spec 3.1, 4.8, 4.9): merge-patch of exactly DisplayName,
-// Description, Domains, PrimaryDomain and IsActive.
+// Description, Domains, PrimaryDomain and IsActive. A domain may not be an App's address (409
+// Realm.DomainIsAppAddress). When the primary domain changes, the Apps' addresses follow it
+// (`shop.<old>` becomes `shop.<new>`, apps/app-routes.ts) in the same transaction, so each App
+// keeps the subdomain its Settings name; a new address already in use refuses the update (409).
 export async function updateRealm(ctx: DomainContext, slug: string, patch: PatchRealmInput): Promise<RealmRecord> {
   await requirePermission(ctx, 'realm:write', 'control-plane');
   const current = await getRealmRecordBySlug(slug);
@@ -42,9 +46,11 @@ export async function updateRealm(ctx: DomainContext, slug: string, patch: Patch
           },
         });
         if (patch.Domains != null) {
+          await assertNotAppAddresses(tx, domains);
           await tx.realmDomain.deleteMany({ where: { realmId: current.id } });
           await tx.realmDomain.createMany({ data: domains.map((host) => ({ host, realmId: current.id })) });
         }
+        if (primary !== current.primaryDomain) await moveAppRoutes(tx, current.id, current.primaryDomain, primary);
       }),
     'Realm.DomainTaken',
   );

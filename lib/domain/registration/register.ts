@@ -6,7 +6,7 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { findActiveInviteCode } from '../invite-codes/redeem-invite-code';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { limitRate, limitRequestRate } from '../realm-settings/rate-limit';
-import { realmSettings } from '../realm-settings/realm-settings';
+import { settingsForApp } from '../apps/app-settings';
 import { normalizeEmail, normalizeUserName } from '../users/insert-user';
 import { assertPasswordAllowed } from '../users/password-rules';
 import { isSafeContinuation, registrationFieldProblems, sent } from './fields';
@@ -48,7 +48,8 @@ export type PendingRegistration = {
 const USER_NAME = /^[^\s\p{C}]+$/u;
 
 export async function register(ctx: DomainContext, input: RegisterInput, appId: string): Promise<void> {
-  const s = await realmSettings(ctx.realm);
+  // The App the registration is for decides: its SelfRegistration and RegistrationFields override the realm's.
+  const s = await settingsForApp(ctx.realm, appId);
   if (s.SelfRegistration.Posture !== 'ExplicitEndpoint') throw new AppError('Registration.Disabled');
   const emailShown = input.Email.trim();
   const email = normalizeEmail(emailShown);

@@ -1,8 +1,9 @@
 import type { DomainContext } from '../../realm/context';
-import { realmSettings } from '../realm-settings/realm-settings';
+import { settingsInContext } from '../apps/app-settings';
 import type { FieldPolicy } from './fields';
 
-// GET /api/account/self-registration-info (spec 4.1, 5.3): anonymous; what a sign-up form needs.
+// GET /api/account/self-registration-info (spec 4.1, 5.3): anonymous; what a sign-up form needs, as
+// the App of this host sets it (its SelfRegistration and RegistrationFields over the realm's).
 export type SelfRegistrationInfo = {
   Posture: 'Off' | 'JitOnOtp' | 'ExplicitEndpoint';
   RequireInviteCode: boolean;
@@ -11,7 +12,7 @@ export type SelfRegistrationInfo = {
 };
 
 export async function selfRegistrationInfo(ctx: DomainContext): Promise<SelfRegistrationInfo> {
-  const s = await realmSettings(ctx.realm);
+  const s = await settingsInContext(ctx);
   return {
     Posture: s.SelfRegistration.Posture,
     RequireInviteCode: s.SelfRegistration.RequireInviteCode,

@@ -6,7 +6,8 @@ import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { consumeInviteCode } from '../invite-codes/redeem-invite-code';
 import { redeemToken, type RedeemFailure } from '../one-time-secrets/one-time-secrets';
-import { realmSettings } from '../realm-settings/realm-settings';
+import { settingsForApp } from '../apps/app-settings';
+import { BUILT_IN_IDS } from '../built-in-ids';
 import { insertUser } from '../users/insert-user';
 import { assertIdentityFree } from '../users/repo';
 import type { PendingRegistration } from './register';
@@ -23,10 +24,14 @@ const TOKEN_ERRORS: Record<RedeemFailure, 'Token.Invalid' | 'Token.Expired' | 'T
 };
 
 export async function verifyRegistration(ctx: DomainContext, token: string): Promise<{ outcome: SignInOutcome; redirect: string | null }> {
-  const s = await realmSettings(ctx.realm);
+  const db = await realmDb(ctx.realm);
+  // The posture is the App's the registration was made for (the link itself opens on the realm's
+  // primary domain): a look at the token without spending it names that App.
+  const peek = await redeemToken(db, 'registration', token, { consume: false });
+  const appId = (peek.ok && (peek.record.data as Partial<PendingRegistration> | null)?.appId) || BUILT_IN_IDS.mainApp;
+  const s = await settingsForApp(ctx.realm, appId);
   // Turning registration off also stops registrations that were still waiting for their link.
   if (s.SelfRegistration.Posture !== 'ExplicitEndpoint') throw new AppError('Registration.Disabled');
-  const db = await realmDb(ctx.realm);
   // A concurrent registration of the same name or address that slipped past the check.
   const { userId, pending } = await onUniqueViolation(
     () =>
