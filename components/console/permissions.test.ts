@@ -31,6 +31,7 @@ describe('visibleNav', () => {
       'Groups',
       'Roles',
       'Change requests',
+      'Invite codes',
       'OAuth clients',
       'Service accounts',
       'Login providers',

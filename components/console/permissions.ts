@@ -43,6 +43,13 @@ const NAV_ITEMS: NavItem[] = [
     section: 'Directory',
   },
   {
+    href: '/console/invite-codes',
+    label: 'Invite codes',
+    description: 'Single-use codes to sign up to an application.',
+    permission: 'invite-code:read',
+    section: 'Directory',
+  },
+  {
     href: '/console/oauth/clients',
     label: 'OAuth clients',
     description: 'Applications that sign people in or call APIs.',

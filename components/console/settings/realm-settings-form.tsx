@@ -36,6 +36,7 @@ const schema = z.object({
     PrimaryColor: settingRules.primaryColor,
     LogoUrl: z.union([settingRules.logoUrl, z.literal('')]),
   }),
+  Retention: z.object({ SecurityLogDays: settingRules.retentionDays }),
   RateLimits: rateLimitsText,
 });
 type Values = z.infer<typeof schema>;
@@ -59,6 +60,7 @@ const FIELDS = [
   'Branding.ProductName',
   'Branding.PrimaryColor',
   'Branding.LogoUrl',
+  'Retention.SecurityLogDays',
   'RateLimits',
 ] as const;
 
@@ -70,6 +72,7 @@ function valuesOf(s: RealmSettings): Values {
     TwoFactor: { ...s.TwoFactor },
     PasswordPolicy: { ...s.PasswordPolicy },
     Branding: { ProductName: s.Branding.ProductName ?? '', PrimaryColor: s.Branding.PrimaryColor, LogoUrl: s.Branding.LogoUrl ?? '' },
+    Retention: { ...s.Retention },
     RateLimits: Object.keys(s.RateLimits).length ? JSON.stringify(s.RateLimits, null, 2) : '',
   };
 }
@@ -84,6 +87,7 @@ function documentOf(v: Values, settings: RealmSettings): RealmSettings {
     TwoFactor: v.TwoFactor,
     PasswordPolicy: v.PasswordPolicy,
     Branding: { PrimaryColor: v.Branding.PrimaryColor, ProductName: v.Branding.ProductName || undefined, LogoUrl: v.Branding.LogoUrl || undefined },
+    Retention: v.Retention,
     RateLimits: v.RateLimits.trim() ? (JSON.parse(v.RateLimits) as RealmSettings['RateLimits']) : {},
   };
 }
@@ -284,6 +288,17 @@ function SettingsEditor({ settings }: { settings: RealmSettings }) {
             autoComplete="off"
           />
         </div>
+      </Group>
+
+      <Group title="Security log" description="How long the realm keeps its security log. A background job deletes older entries; nothing else removes them.">
+        <TextField
+          label="Keep entries for (days)"
+          type="number"
+          inputMode="numeric"
+          registration={r('Retention.SecurityLogDays', { valueAsNumber: true, min: 1, max: 3650 })}
+          error={e.Retention?.SecurityLogDays?.message}
+          hint={<>Between 1 and 3650 days.{def('365')}</>}
+        />
       </Group>
 
       <Group title="Rate limits" description="Overrides of the built-in ceilings, by policy and dimension (Source, Target, Client, App).">
