@@ -32,6 +32,7 @@ describe('visibleNav', () => {
       'Roles',
       'Change requests',
       'Applications',
+      'Invite codes',
       'OAuth clients',
       'Service accounts',
       'Login providers',

@@ -4,23 +4,16 @@ import { resetGracePeriod } from '../domain/user-security/reset-grace-period';
 import { securityInfo } from '../domain/user-security/security-info';
 import { setTwoFactorPolicy } from '../domain/user-security/set-two-factor-policy';
 import { TWO_FACTOR_POLICIES } from '../domain/mfa/policy';
+import { passkeySchema } from '../domain/passkeys/schemas';
+import { mySessionsSchema } from '../domain/sessions/schemas';
+import { listUserPasskeys, removeUserPasskeys } from '../domain/user-security/remove-passkeys';
+import { resetTwoFactor } from '../domain/user-security/reset-two-factor';
+import { securityInfoSchema, userIdParamsSchema, userPasskeyParamsSchema } from '../domain/user-security/schemas';
+import { listUserSessions, revokeUserSessionsByAdmin } from '../domain/user-security/user-sessions';
 import { defineEndpoint } from '../http/endpoint';
 
 // A user's sign-in security as administrators see and steer it (spec 4.7 "User administration").
-const common = { tags: ['User administration'], auth: 'user', permission: 'user:write', params: z.object({ id: z.string().min(1).max(64) }) } as const;
-
-const securityInfoSchema = z.object({
-  HasPassword: z.boolean(),
-  TwoFactorEnabled: z.boolean(),
-  HasAuthenticator: z.boolean(),
-  PasskeyCount: z.number().int(),
-  TwoFactorPolicy: z.enum(TWO_FACTOR_POLICIES),
-  TwoFactorRequired: z.boolean(),
-  SecureSetupDueAt: z.date().nullish(),
-  GracePeriodActive: z.boolean(),
-  EmailConfirmed: z.boolean(),
-  LastLoginAt: z.date().nullish(),
-});
+const common = { tags: ['User administration'], auth: 'user', permission: 'user:write', params: userIdParamsSchema } as const;
 
 export const securityInfoEndpoint = defineEndpoint({
   ...common,
@@ -57,4 +50,65 @@ export const clearGracePeriodEndpoint = defineEndpoint({
   summary: 'Clear the secure-setup deadline: the next sign-in starts a fresh grace period',
   status: 204,
   handler: async ({ ctx, params }) => clearGracePeriod(ctx, params.id),
+});
+
+// Recovery after a lost device: the second factor and the passkeys. Each mails the person a notice.
+
+export const resetTwoFactorEndpoint = defineEndpoint({
+  ...common,
+  method: 'DELETE',
+  path: '/api/admin/users/{id}/mfa',
+  summary: "Reset the user's two-factor sign-in: TOTP off, authenticator removed; where 2FA is required, a fresh grace period",
+  response: securityInfoSchema,
+  handler: async ({ ctx, params }) => resetTwoFactor(ctx, params.id),
+});
+
+export const listUserPasskeysEndpoint = defineEndpoint({
+  ...common,
+  method: 'GET',
+  path: '/api/admin/users/{id}/passkeys',
+  summary: "The user's passkeys (valid for the realm's current PrimaryDomain), without key material",
+  response: z.array(passkeySchema),
+  handler: async ({ ctx, params }) => listUserPasskeys(ctx, params.id),
+});
+
+export const removeUserPasskeysEndpoint = defineEndpoint({
+  ...common,
+  method: 'DELETE',
+  path: '/api/admin/users/{id}/passkeys',
+  summary: "Remove all of the user's passkeys; where 2FA is required and no factor is left, a fresh grace period",
+  response: securityInfoSchema,
+  handler: async ({ ctx, params }) => removeUserPasskeys(ctx, params.id),
+});
+
+export const removeUserPasskeyEndpoint = defineEndpoint({
+  ...common,
+  method: 'DELETE',
+  path: '/api/admin/users/{id}/passkeys/{passkeyId}',
+  summary: "Remove one of the user's passkeys",
+  params: userPasskeyParamsSchema,
+  response: securityInfoSchema,
+  handler: async ({ ctx, params }) => removeUserPasskeys(ctx, params.id, params.passkeyId),
+});
+
+// Sessions (resource `session`): the same lists as GET /api/auth/sessions, and force logout.
+
+export const listUserSessionsEndpoint = defineEndpoint({
+  ...common,
+  permission: 'session:read',
+  method: 'GET',
+  path: '/api/admin/users/{id}/sessions',
+  summary: "The user's browser sessions and native/OAuth client sessions",
+  response: mySessionsSchema,
+  handler: async ({ ctx, params }) => listUserSessions(ctx, params.id),
+});
+
+export const revokeUserSessionsEndpoint = defineEndpoint({
+  ...common,
+  permission: 'session:write',
+  method: 'DELETE',
+  path: '/api/admin/users/{id}/sessions',
+  summary: 'Force logout: end every browser session and every client session of the user, revoking their tokens',
+  status: 204,
+  handler: async ({ ctx, params }) => revokeUserSessionsByAdmin(ctx, params.id),
 });

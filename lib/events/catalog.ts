@@ -94,6 +94,8 @@ export type EventPayloads = {
 
   // Maintenance: derived stores recomputed (every cache is dropped, here and on other instances).
   'projections.rebuilt': { stores: string[]; changes: number };
+  // The platform's own settings (platform audit).
+  'platform-settings.updated': { platformAuditDays: number };
 
   // Realms (platform audit; `slug` names the realm the event is about).
   'realm-settings.updated': { sections: string[] };
@@ -132,13 +134,16 @@ export type EventPayloads = {
   'user.grace-period-cleared': { userId: string };
   'user.grace-period-reset': { userId: string; days: number; dueAt: string };
   'user.magic-link-sent': { userId: string };
+  'user.passkeys-removed': { userId: string; count: number; passkeyId?: string; graceDueAt?: string };
   'user.password-set': { userId: string; sessionsRevoked: number; engineRecordsRevoked: number };
   'user.registered': { userId: string; hasPassword: boolean; appId: string; inviteCode: boolean; posture?: string };
   'user.registration-for-existing-account': { userId: string };
   'user.registration-name-taken': { appId: string };
   'user.registration-requested': { hasPassword: boolean; inviteCode: boolean; appId: string };
   'user.restored': { userId: string; bulk: boolean };
+  'user.sessions-revoked': { userId: string; browserSessions: number; engineRecords: number };
   'user.two-factor-policy-changed': { userId: string; from: string; to: string };
+  'user.two-factor-reset': { userId: string; hadAuthenticator: boolean; graceDueAt?: string };
   'user.updated': { userId: string; changed: string[] };
 };
 

@@ -37,6 +37,7 @@ const schema = z.object({
     LogoUrl: z.union([settingRules.logoUrl, z.literal('')]),
   }),
   Features: z.object({ PositionTerminals: z.boolean() }),
+  Retention: z.object({ SecurityLogDays: settingRules.retentionDays }),
   RateLimits: rateLimitsText,
 });
 type Values = z.infer<typeof schema>;
@@ -61,6 +62,7 @@ const FIELDS = [
   'Branding.PrimaryColor',
   'Branding.LogoUrl',
   'Features.PositionTerminals',
+  'Retention.SecurityLogDays',
   'RateLimits',
 ] as const;
 
@@ -73,6 +75,7 @@ function valuesOf(s: RealmSettings): Values {
     PasswordPolicy: { ...s.PasswordPolicy },
     Branding: { ProductName: s.Branding.ProductName ?? '', PrimaryColor: s.Branding.PrimaryColor, LogoUrl: s.Branding.LogoUrl ?? '' },
     Features: { ...s.Features },
+    Retention: { ...s.Retention },
     RateLimits: Object.keys(s.RateLimits).length ? JSON.stringify(s.RateLimits, null, 2) : '',
   };
 }
@@ -88,6 +91,7 @@ function documentOf(v: Values, settings: RealmSettings): RealmSettings {
     PasswordPolicy: v.PasswordPolicy,
     Branding: { PrimaryColor: v.Branding.PrimaryColor, ProductName: v.Branding.ProductName || undefined, LogoUrl: v.Branding.LogoUrl || undefined },
     Features: { ...settings.Features, ...v.Features },
+    Retention: v.Retention,
     RateLimits: v.RateLimits.trim() ? (JSON.parse(v.RateLimits) as RealmSettings['RateLimits']) : {},
   };
 }
@@ -295,6 +299,17 @@ function SettingsEditor({ settings }: { settings: RealmSettings }) {
           label="Positions and terminals"
           registration={r('Features.PositionTerminals')}
           hint={<>Places such as tills or kiosks, and the OAuth clients that act there. While off, positions are hidden.{def('off')}</>}
+        />
+      </Group>
+
+      <Group title="Security log" description="How long the realm keeps its security log. A background job deletes older entries; nothing else removes them.">
+        <TextField
+          label="Keep entries for (days)"
+          type="number"
+          inputMode="numeric"
+          registration={r('Retention.SecurityLogDays', { valueAsNumber: true, min: 1, max: 3650 })}
+          error={e.Retention?.SecurityLogDays?.message}
+          hint={<>Between 1 and 3650 days.{def('365')}</>}
         />
       </Group>
 

@@ -6,10 +6,13 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryState, formatDate } from '@/components/ui/query-state';
 import { ActiveBadge } from '@/components/ui/status-badges';
 import { keys, type User } from '../directory-types';
+import { UserEffectiveAccess } from './user-effective-access';
 import { UserExternalLinks } from './user-external-links';
 import { UserGroups } from './user-groups';
 import { UserPasswordForm } from './user-password-form';
 import { UserProfileForm } from './user-profile-form';
+import { UserSecurity } from './user-security';
+import { UserSessions } from './user-sessions';
 import { UserStatus } from './user-status';
 
 export function UserDetail({
@@ -19,10 +22,13 @@ export function UserDetail({
   selfId,
   created,
   passwordMinLength,
+  access,
 }: {
   userId: string;
   canWrite: boolean;
   canReadGroups: boolean;
+  /** The Security area (user:write), the sessions (session:read/write) and the link to the person's log entries (auth-log:read). */
+  access: { canReadSessions: boolean; canWriteSessions: boolean; canReadLog: boolean };
   selfId: string;
   created: boolean;
   passwordMinLength: number;
@@ -58,10 +64,13 @@ export function UserDetail({
             <div className="stack">
               <UserProfileForm user={user} canWrite={canWrite} />
               <UserGroups userId={user.Id} canWrite={canWrite && !user.IsDeleted} canReadGroups={canReadGroups} />
+              <UserEffectiveAccess userId={user.Id} canReadGroups={canReadGroups} />
               <UserExternalLinks userId={user.Id} canWrite={canWrite && !user.IsDeleted} />
             </div>
             <div className="stack">
               <UserStatus user={user} canWrite={canWrite} isSelf={user.Id === selfId} />
+              {canWrite ? <UserSecurity user={user} canReadLog={access.canReadLog} /> : null}
+              {access.canReadSessions ? <UserSessions userId={user.Id} displayName={user.DisplayName} canWrite={access.canWriteSessions} /> : null}
               {canWrite && !user.IsDeleted ? <UserPasswordForm userId={user.Id} hasPassword={user.HasPassword} minLength={passwordMinLength} /> : null}
               <section className="card" aria-labelledby="facts-heading">
                 <div className="card-header">

@@ -8,7 +8,8 @@ import { getRealmRecordById } from '../../realm/realm-store';
 import { inEventAreas, type EventArea, type EventType } from '../../events/catalog';
 
 // Subscribers that turn domain events into the two logs of spec 4.7 "Logs": realm changes into the
-// PII-free platform audit (global store), everything a realm's users do into its security log.
+// PII-free platform audit (global store) with changes to the platform's own settings, everything a
+// realm's users do into its security log.
 
 /** Event area -> security-log category (realm areas go to the platform audit instead). */
 const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
@@ -39,14 +40,14 @@ function factsOf(event: DomainEvent): Readonly<Record<string, unknown>> {
   return event.data ?? {};
 }
 
-async function writePlatformAudit(event: DomainEvent): Promise<void> {
+async function writePlatformAudit(event: DomainEvent, category: string): Promise<void> {
   const facts = factsOf(event);
   const db = await getGlobalDb();
   await db.platformAuditEvent.create({
     data: {
       id: newId(),
       createdAt: event.at,
-      category: 'Realm',
+      category,
       eventType: event.type,
       // The realm the event is about (realm events carry it as `slug`), not the caller's realm.
       realmSlug: typeof facts.slug === 'string' ? facts.slug : event.realmSlug,
@@ -83,7 +84,8 @@ async function writeSecurityLog(event: DomainEvent, category: string): Promise<v
 export function registerLogSubscribers(): void {
   shared('log-subscribers', () =>
     subscribe(async (event) => {
-      if (inEventAreas(event.type, ['realm'])) return writePlatformAudit(event);
+      if (inEventAreas(event.type, ['realm'])) return writePlatformAudit(event, 'Realm');
+      if (inEventAreas(event.type, ['platform-settings'])) return writePlatformAudit(event, 'Platform');
       const category = securityCategory(event.type);
       if (category) await writeSecurityLog(event, category);
     }),

@@ -6,6 +6,7 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { issuesToErrors, matchKeys } from '../../web/casing';
 import { shared } from '../../runtime/shared';
+import type { RealmDb } from '../../db/types';
 import type { RealmRecord } from '../../realm/realm-record';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { realmSettingsSchema, type RealmSettings } from './schema';
@@ -33,12 +34,7 @@ export function peekRealmSettings(realmId: string): RealmSettings | undefined {
 
 /** The stored settings read afresh, bypassing the cache. */
 export async function loadRealmSettings(realm: RealmRecord): Promise<RealmSettings> {
-  const db = await realmDb(realm);
-  const row = await db.realmSettings.findUnique({ where: { id: ROW_ID } });
-  const parsed = realmSettingsSchema.safeParse(row ? JSON.parse(row.document) : {});
-  // A stored document that no longer validates (a default range narrowed) falls back to defaults
-  // section by section rather than locking everyone out.
-  return parsed.success ? parsed.data : realmSettingsSchema.parse({});
+  return realmSettingsIn(await realmDb(realm));
 }
 
 /** The realm's effective settings: the stored document with every default applied. */
@@ -48,6 +44,15 @@ export async function realmSettings(realm: RealmRecord): Promise<RealmSettings> 
   const settings = await loadRealmSettings(realm);
   cache().set(realm.id, settings);
   return settings;
+}
+
+/** The settings stored in a realm's database, uncached: for the purge job, which visits realms by database. */
+export async function realmSettingsIn(db: RealmDb): Promise<RealmSettings> {
+  const row = await db.realmSettings.findUnique({ where: { id: ROW_ID } });
+  const parsed = realmSettingsSchema.safeParse(row ? JSON.parse(row.document) : {});
+  // A stored document that no longer validates (a default range narrowed) falls back to defaults
+  // section by section rather than locking everyone out.
+  return parsed.success ? parsed.data : realmSettingsSchema.parse({});
 }
 
 export async function readRealmSettings(ctx: DomainContext): Promise<RealmSettings> {

@@ -1,48 +1,20 @@
 import { requireUser } from '../../authz/require-permission';
-import { parseStringList } from '../../db/json-list';
 import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
-import { listClientSessions, revokeClientSession, type ClientSessionDto } from './client-sessions';
+import { revokeClientSession } from './client-sessions';
 import { endSignIns } from './end-sign-ins';
+import { listSessionsOf, type SessionsOf } from './list-sessions';
 import { revokeSession, revokeUserSessions } from './repo';
 
 // The signed-in person's sessions (spec 4.6): browser sessions (the hosted pages and the OAuth
 // engine share them) and native/OAuth client sessions. "Sign out everywhere" ends all of both.
-export type BrowserSessionDto = {
-  Id: string;
-  IsCurrent: boolean;
-  CreatedAt: Date;
-  LastSeenAt: Date;
-  ExpiresAt: Date;
-  IpAddress?: string;
-  UserAgent?: string;
-  Methods: string[];
-};
-export type MySessions = { Sessions: BrowserSessionDto[]; ClientSessions: ClientSessionDto[] };
+export type MySessions = SessionsOf;
 
 export async function listMySessions(ctx: DomainContext): Promise<MySessions> {
   const me = requireUser(ctx);
-  const db = await realmDb(ctx.realm);
-  const now = new Date();
-  const [rows, clients] = await Promise.all([
-    db.session.findMany({ where: { userId: me.userId, revokedAt: null, expiresAt: { gt: now } }, orderBy: { lastSeenAt: 'desc' } }),
-    listClientSessions(db, me.userId),
-  ]);
-  return {
-    Sessions: rows.map((r) => ({
-      Id: r.id,
-      IsCurrent: r.id === me.sessionId,
-      CreatedAt: r.createdAt,
-      LastSeenAt: r.lastSeenAt,
-      ExpiresAt: r.expiresAt,
-      ...(r.ipAddress ? { IpAddress: r.ipAddress } : {}),
-      ...(r.userAgent ? { UserAgent: r.userAgent } : {}),
-      Methods: parseStringList(r.amr),
-    })),
-    ClientSessions: clients,
-  };
+  return listSessionsOf(await realmDb(ctx.realm), me.userId, me.sessionId);
 }
 
 /** DELETE /api/auth/sessions/{id}: another browser session of the caller (the current one: log out). */

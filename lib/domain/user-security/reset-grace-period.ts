@@ -5,6 +5,7 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { assertCanManageUsers } from '../users/can-manage';
 import { requireLiveUserRow } from '../users/repo';
+import { graceDeadline } from './fresh-grace';
 import { loadSecurityInfo, type SecurityInfo } from './security-info';
 
 // The secure-setup grace period of one user (spec 4.7 "User administration", 5.5). Each change
@@ -17,7 +18,7 @@ export async function resetGracePeriod(ctx: DomainContext, id: string): Promise<
   const db = await realmDb(ctx.realm);
   await requireLiveUserRow(db, id);
   const days = (await realmSettings(ctx.realm)).TwoFactor.GracePeriodDays;
-  const dueAt = new Date(Date.now() + days * 86_400_000);
+  const dueAt = graceDeadline(days);
   await db.$transaction(async (tx) => {
     await assertCanManageUsers(ctx, tx, [id]);
     await tx.user.update({ where: { id }, data: { secureSetupDueAt: dueAt, updatedAt: new Date() } });

@@ -21,9 +21,9 @@ export function startPurgeSchedule(intervalMs = settings().purgeIntervalSeconds 
     const started = Date.now();
     const run = await withPurgeLock(() => purgeExpiredRows({ stopped: () => stopped }));
     if (!run.ran) return; // another instance is purging
-    const { deleted, realms, failed } = run.value;
-    if (deleted.secrets + deleted.engineRows + deleted.revocations > 0 || failed > 0)
-      logInfo('expired rows purged', { ...deleted, realms, failed, ms: Date.now() - started });
+    const { deleted, platformAudit, realms, failed } = run.value;
+    if (Object.values(deleted).some((n) => n > 0) || platformAudit > 0 || failed > 0)
+      logInfo('expired rows purged', { ...deleted, platformAudit, realms, failed, ms: Date.now() - started });
   }
 
   function schedule(delayMs: number): void {

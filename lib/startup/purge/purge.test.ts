@@ -75,7 +75,7 @@ describe.each(targets)('purge of expired rows on $name', ({ name }) => {
     for (const n of databases) await m.dbs.dropRealmDatabase(n);
     await m.globalDb.closeGlobalDb();
     await stores.restore();
-  });
+  }, 60_000); // a PostgreSQL database dropped per realm of the file
 
   it('deletes expired secrets, engine rows and revocations in every realm, and keeps the live ones', async () => {
     const databaseName = await newRealm();
@@ -121,11 +121,47 @@ describe.each(targets)('purge of expired rows on $name', ({ name }) => {
     const report = await m.pass.purgeExpiredRows({ limits: { batchSize: 2, maxBatches: 100 } });
 
     expect(report.failed).toBe(0);
-    expect(report.deleted).toEqual({ secrets: 5, engineRows: 3, revocations: 1 });
+    expect(report.deleted).toEqual({ secrets: 5, engineRows: 3, revocations: 1, securityLog: 0 });
     expect((await db.oneTimeSecret.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id)).toEqual(['live', 'recent']);
     expect((await db.oidcPayload.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id)).toEqual(['a-live', 'g-forever']);
     expect((await db.revokedAccessToken.findMany({ select: { jtiHash: true } })).map((r) => r.jtiHash)).toEqual(['r-live']);
   });
+
+  it("deletes security-log entries past each realm's retention and platform-audit entries past the platform's, nothing newer", async () => {
+    const DAY = 24 * HOUR;
+    const entry = (id: string, createdAt: Date) => ({ id, createdAt, category: 'Authentication', eventType: 'auth.login-succeeded' });
+    // A realm keeping 30 days, and one on the default (365 days).
+    const short = await m.pool.getRealmDb(await newRealm());
+    await short.realmSettings.create({ data: { id: 'realm', document: JSON.stringify({ Retention: { SecurityLogDays: 30 } }) } });
+    await short.authLogEvent.createMany({
+      data: [entry('s-old-1', ago(31 * DAY)), entry('s-old-2', ago(400 * DAY)), entry('s-old-3', ago(30 * DAY + HOUR)), entry('s-kept', ago(30 * DAY - HOUR))],
+    });
+    const long = await m.pool.getRealmDb(await newRealm());
+    await long.authLogEvent.createMany({ data: [entry('l-old', ago(366 * DAY)), entry('l-kept', ago(364 * DAY)), entry('l-new', ago(HOUR))] });
+    const global = await m.globalDb.getGlobalDb();
+    await global.platformSettings.upsert({
+      where: { id: 'platform' },
+      update: { document: JSON.stringify({ Retention: { PlatformAuditDays: 10 } }) },
+      create: { id: 'platform', document: JSON.stringify({ Retention: { PlatformAuditDays: 10 } }) },
+    });
+    const audit = (id: string, createdAt: Date) => ({ id, createdAt, category: 'Realm', eventType: 'realm.updated' });
+    await global.platformAuditEvent.createMany({ data: [audit('p-old-1', ago(11 * DAY)), audit('p-old-2', ago(90 * DAY)), audit('p-kept', ago(9 * DAY))] });
+
+    const report = await m.pass.purgeExpiredRows({ limits: { batchSize: 2, maxBatches: 100 } });
+
+    expect(report.failed).toBe(0);
+    expect(report.deleted.securityLog).toBe(4);
+    expect(report.platformAudit).toBe(2);
+    expect((await short.authLogEvent.findMany({ select: { id: true } })).map((r) => r.id)).toEqual(['s-kept']);
+    expect((await long.authLogEvent.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id)).toEqual(['l-kept', 'l-new']);
+    expect((await global.platformAuditEvent.findMany({ select: { id: true } })).map((r) => r.id)).toEqual(['p-kept']);
+
+    // The platform default applies without a stored document: 365 days.
+    await global.platformSettings.deleteMany();
+    await global.platformAuditEvent.createMany({ data: [audit('p-year', ago(366 * DAY)), audit('p-month', ago(30 * DAY))] });
+    expect((await m.pass.purgeExpiredRows()).platformAudit).toBe(1);
+    expect((await global.platformAuditEvent.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id)).toEqual(['p-kept', 'p-month']);
+  }, 30_000); // two realm databases and three passes over every realm of the file
 
   it('deletes at most the batch limit per table and realm in one pass; the next pass goes on', async () => {
     const databaseName = await newRealm();

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { LogView } from '@/components/console/logs/log-view';
+import { PlatformRetention } from '@/components/console/logs/platform-retention';
 import { can } from '@/components/console/permissions';
 import { NoAccess, PageHeader } from '@/components/ui/page-header';
 import { requirePageUser } from '@/lib/http/page-context';
@@ -14,7 +15,10 @@ export default async function PlatformAuditPage() {
   return (
     <>
       <PageHeader title="Platform audit" description="Realm-level events across the platform, without personal data, newest first." />
-      <LogView endpoint="/api/admin/platform-audit" showRealm />
+      <div className="stack">
+        <LogView endpoint="/api/admin/platform-audit" showRealm />
+        <PlatformRetention canEdit={can(user, 'realm:admin', 'control-plane')} />
+      </div>
     </>
   );
 }

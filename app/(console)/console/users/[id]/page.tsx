@@ -23,6 +23,7 @@ export default async function UserPage({ params, searchParams }: Props) {
       canWrite={can(user, 'user:write')}
       canReadGroups={can(user, 'authorization-group:read')}
       passwordMinLength={settings.PasswordPolicy.MinLength}
+      access={{ canReadSessions: can(user, 'session:read'), canWriteSessions: can(user, 'session:write'), canReadLog: can(user, 'auth-log:read') }}
     />
   );
 }

@@ -1,0 +1,4 @@
+import { removeUserPasskeyEndpoint } from '@/lib/api/user-security-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const DELETE = toRouteHandler(removeUserPasskeyEndpoint);
