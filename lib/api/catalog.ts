@@ -21,6 +21,7 @@ import * as oauthClientEndpoints from './oauth-client-endpoints';
 import * as oauthScopeEndpoints from './oauth-scope-endpoints';
 import * as passwordEndpoints from './password-endpoints';
 import * as principalEndpoints from './principal-endpoints';
+import * as privacyEndpoints from './privacy-endpoints';
 import * as profileRequestEndpoints from './profile-request-endpoints';
 import * as publicEndpoints from './public-endpoints';
 import * as realmEndpoints from './realm-endpoints';
@@ -61,6 +62,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   'oauth-scope': oauthScopeEndpoints,
   password: passwordEndpoints,
   principal: principalEndpoints,
+  privacy: privacyEndpoints,
   'profile-request': profileRequestEndpoints,
   public: publicEndpoints,
   realm: realmEndpoints,

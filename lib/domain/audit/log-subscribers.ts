@@ -25,6 +25,7 @@ const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
   'external-link': 'Authentication',
   'signing-key': 'OAuth',
   invite: 'Authentication',
+  account: 'Privacy',
 };
 
 function securityCategory(type: EventType): string | undefined {

@@ -3,6 +3,7 @@ import { DEFAULT_BATCH_LIMITS, type BatchLimits } from '../../db/batched-delete'
 import { withRealmDb } from '../../db/realm-pool';
 import type { RealmDb } from '../../db/types';
 import { purgeExpiredSecrets } from '../../domain/one-time-secrets/one-time-secrets';
+import { finishInterruptedDeletions } from '../../domain/privacy/finish-deletion';
 import { logError } from '../../log/logger';
 import { purgeExpiredEngineRows } from '../../db/oidc-payload-purge';
 import { provisionedRealmDatabases } from '../../realm/realm-store';
@@ -18,6 +19,8 @@ export type PurgeReport = { realms: number; failed: number; deleted: PurgeCounts
 
 /** Deletes a realm's expired one-time secrets, OAuth engine rows and token revocation records. */
 export async function purgeRealm(db: RealmDb, now: Date, limits: BatchLimits, stopped: () => boolean): Promise<PurgeCounts> {
+  // Not a count of its own: a self-deletion whose server stopped before its last step is finished here.
+  await finishInterruptedDeletions(db, now, stopped);
   return {
     secrets: await purgeExpiredSecrets(db, now, limits, stopped),
     engineRows: await purgeExpiredEngineRows(db, now, limits, stopped),
