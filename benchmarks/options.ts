@@ -22,6 +22,8 @@ export type BenchOptions = {
   totpUsers: number;
   /** Concurrent flows for the e-mail code sign-in, whose request is padded to ≥ 400 ms. */
   otpWorkers: number;
+  /** Security-log entries of the person whose data is exported, one measurement each. */
+  exportEntries: number[];
 };
 
 export const BENCH_PARTS = [
@@ -37,6 +39,7 @@ export const BENCH_PARTS = [
   'oauth',
   'external-oidc',
   'ldap',
+  'export',
 ] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
@@ -50,7 +53,9 @@ export const HELP = `npm run bench [-- options]
                      flows, on a server with GATEHOUSE_RATE_LIMIT_SCALE=0), oauth (client
                      credentials, refresh and introspection beside a bare oidc-provider),
                      external-oidc (sign-in through an upstream OIDC provider beside the
-                     upstream alone), ldap (directory sign-in beside a bare ldapts bind)
+                     upstream alone), ldap (directory sign-in beside a bare ldapts bind),
+                     export (the data-export ZIP of a person with 10,000 and 100,000
+                     security-log entries, in-process: time and peak RSS; needs no build)
 
 Environment:
   BENCH_DURATION=8          seconds per throughput row
@@ -61,6 +66,7 @@ Environment:
   BENCH_SESSION_REALMS=150  realms whose admin signs in for "me across realms"
   BENCH_TOTP_USERS=200      TOTP accounts the password + TOTP sign-in rotates over
   BENCH_OTP_WORKERS=32      concurrent e-mail code sign-ins (the request is padded to ≥ 400 ms)
+  BENCH_EXPORT_ENTRIES=10000,100000  security-log entries of the exported person, one row each
   BENCH_DATABASE_URL=postgres://...  use this server (databases gh_bench_* are created and dropped)
                             instead of a private cluster started with initdb in a temp dir
 `;
@@ -71,6 +77,14 @@ function int(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
   return n;
+}
+
+function list(name: string, fallback: number[]): number[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const values = raw.split(',').map((v) => Number(v.trim()));
+  if (!values.length || values.some((n) => !Number.isInteger(n) || n < 1)) throw new Error(`${name} must be positive integers, separated by commas`);
+  return values;
 }
 
 export function parseOptions(argv: string[]): BenchOptions | 'help' {
@@ -105,5 +119,6 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     only,
     totpUsers: Math.max(1, int('BENCH_TOTP_USERS', 200)),
     otpWorkers: Math.min(32, Math.max(1, int('BENCH_OTP_WORKERS', 32))),
+    exportEntries: list('BENCH_EXPORT_ENTRIES', quick ? [10_000] : [10_000, 100_000]),
   };
 }

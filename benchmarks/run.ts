@@ -15,6 +15,7 @@ import { realmPhase } from './phase-realms';
 import { connectionCount, createDatabase, dropGatehouseDatabases, realmDatabasesOf, startPostgres, type PgServer } from './postgres';
 import { emptyReport, renderReport, type Report } from './report';
 import { argon2VerifyRate } from './scenario-argon2';
+import { measureExport } from './scenario-export';
 import { loginRow, makeLoginUsers } from './scenario-login';
 import { throughputRows } from './scenario-throughput';
 import { progress } from './table';
@@ -23,6 +24,7 @@ import { progress } from './table';
 // from this process. Prints one markdown report on stdout; progress goes to stderr.
 
 const LOGIN_USERS = 4;
+const IN_PROCESS_PARTS: ReadonlySet<BenchPart> = new Set(['argon2', 'export']);
 
 async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void): Promise<void> {
   const want = (part: BenchPart) => o.only.has(part);
@@ -54,6 +56,13 @@ async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: 
     progress('argon2id verify rate, in-process');
     const seconds = Math.min(o.duration, 6);
     for (const c of [2, 4]) report.argon2.push(await argon2VerifyRate(c, seconds));
+  }
+  if (want('export')) {
+    const largest = Math.max(...o.exportEntries);
+    for (const entries of o.exportEntries) {
+      progress(`data export: a person with ${entries} security-log entries, in-process${entries === largest ? ', also under a heap cap' : ''}`);
+      report.exports.push(...(await measureExport(tmp, entries, entries === largest)));
+    }
   }
   const raw = report.argon2.length ? Math.max(...report.argon2.map((a) => a.perSecond)) : NaN;
   // A session and its permission walk may cost a quarter of the cheapest REST route's rate at most.
@@ -102,7 +111,9 @@ async function main(): Promise<number> {
     process.stdout.write(HELP);
     return 0;
   }
-  if (o.build || !isBuilt()) {
+  // The in-process parts need no server, so no build.
+  const needsServer = [...o.only].some((p) => !IN_PROCESS_PARTS.has(p));
+  if (o.build || (needsServer && !isBuilt())) {
     progress('building (npm run build)');
     execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });
   }
@@ -120,7 +131,7 @@ async function main(): Promise<number> {
   let code = 0;
   const started = performance.now();
   try {
-    snapshotBuild(join(tmp, 'app'));
+    if (needsServer) snapshotBuild(join(tmp, 'app'));
     await sqlitePhase(tmp, o, report, (s) => servers.push(s));
     if (o.postgres)
       await postgresPhase(

@@ -23,6 +23,7 @@ import * as oauthScopeEndpoints from './oauth-scope-endpoints';
 import * as passwordEndpoints from './password-endpoints';
 import * as positionEndpoints from './position-endpoints';
 import * as principalEndpoints from './principal-endpoints';
+import * as privacyEndpoints from './privacy-endpoints';
 import * as profileRequestEndpoints from './profile-request-endpoints';
 import * as publicEndpoints from './public-endpoints';
 import * as realmEndpoints from './realm-endpoints';
@@ -65,6 +66,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   password: passwordEndpoints,
   position: positionEndpoints,
   principal: principalEndpoints,
+  privacy: privacyEndpoints,
   'profile-request': profileRequestEndpoints,
   public: publicEndpoints,
   realm: realmEndpoints,

@@ -38,6 +38,8 @@ export const errorCatalog = {
   'User.CannotDeactivateSelf': { status: 400, title: 'You cannot deactivate or delete your own account.' },
   'User.LastAdministrator': { status: 409, title: 'This would leave the realm without an active administrator.' },
   'User.Deleted': { status: 409, title: 'The user is deleted; restore it first.' },
+  'User.Anonymized': { status: 409, title: 'The user deleted their account and their personal data was erased; it cannot be restored.' },
+  'User.CannotEraseSelf': { status: 400, title: 'You cannot erase your own account. Use "Delete my account" in your account settings.' },
   'Membership.NotFound': { status: 404, title: 'The user is not a direct member of the group.' },
   'Group.NotFound': { status: 404, title: 'The group does not exist.' },
   'Group.NameTaken': { status: 409, title: 'A group with this name already exists.' },
@@ -116,6 +118,8 @@ export const errorCatalog = {
   'ExternalLogin.Unavailable': { status: 503, title: 'The external provider cannot be reached. Try again later.' },
   'ExternalLink.NotFound': { status: 404, title: 'The linked identity does not exist.' },
   'ExternalLink.Taken': { status: 409, title: 'This external account is already linked to another person.' },
+  // Privacy rights (spec 3.5, 4.6).
+  'AccountDeletion.NotPending': { status: 409, title: 'There is no pending request to delete your account.' },
   'ChangeRequest.NotFound': { status: 404, title: 'The change request does not exist.' },
   'ChangeRequest.AlreadyOpen': { status: 409, title: 'You already have an open change request. Cancel it first.' },
   'ChangeRequest.NotOpen': { status: 409, title: 'The change request is no longer open.' },

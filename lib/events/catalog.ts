@@ -14,6 +14,13 @@ type MaybePerson = { userId?: string; userName?: string };
 type MailFailed = { success: false; purpose: string; userId?: string; requestId?: string };
 
 export type EventPayloads = {
+  // Privacy rights (security log: Privacy; spec 3.5, 4.6). `userId` names the person, never more.
+  'account.data-exported': { userId: string };
+  'account.deleted': { userId: string; engineRecordsRevoked: number };
+  'account.deletion-cancelled': { userId: string };
+  'account.deletion-request-failed': Failed<{ userId: string }>;
+  'account.deletion-requested': { userId: string; expiresAt: string };
+
   // Sign-in, sessions and credentials (security log: Authentication).
   'auth.bootstrap-admin-redeemed': Person;
   'auth.client-session-revoked': { grantId: string };
@@ -128,6 +135,7 @@ export type EventPayloads = {
   'user.created': { userId: string; hasPassword: boolean; isActive: boolean };
   'user.deactivated': { userId: string };
   'user.deleted': { userId: string; sessionsRevoked: number; bulk: boolean };
+  'user.erased': { userId: string; reason: string };
   'user.email-verification-failed': Failed<{ userId?: string }>;
   'user.email-verification-sent': { userId: string };
   'user.email-verified': { userId: string };

@@ -70,6 +70,19 @@ export const rateLimitPolicies = {
   'register-verify': { source: { points: 30, durationSeconds: 15 * 60 }, app: { points: 300, durationSeconds: 15 * 60 } },
   'change-password': { source: { points: 10, durationSeconds: 15 * 60 }, target: { points: 5, durationSeconds: 15 * 60 } },
   'profile-request': { source: { points: 20, durationSeconds: 60 * 60 }, target: { points: 5, durationSeconds: 60 * 60 } },
+  // Privacy rights (spec 4.6): a data export reads everything a person left behind, so it is
+  // limited per account (target) as well; a deletion request sends mail, so per account like them.
+  'data-export': {
+    source: { points: 30, durationSeconds: 60 * 60 },
+    target: { points: 10, durationSeconds: 60 * 60 },
+    app: { points: 300, durationSeconds: 60 * 60 },
+  },
+  'account-deletion': {
+    source: { points: 20, durationSeconds: 15 * 60 },
+    target: { points: 5, durationSeconds: 15 * 60 },
+    app: { points: 200, durationSeconds: 15 * 60 },
+  },
+  'account-deletion-confirm': { source: { points: 20, durationSeconds: 15 * 60 }, app: { points: 200, durationSeconds: 15 * 60 } },
   'invite-code-redeem': { source: { points: 20, durationSeconds: 15 * 60 }, app: { points: 200, durationSeconds: 15 * 60 } },
 } satisfies Record<string, RateLimitPolicy>;
 

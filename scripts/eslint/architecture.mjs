@@ -50,6 +50,7 @@ export const CREDENTIAL_MODULES = [
   'lib/domain/users/password-presence.ts',
   'lib/domain/auth/password-login.ts',
   'lib/domain/login-providers/provider-secret.ts',
+  'lib/domain/privacy/mask-account.ts',
   'lib/oidc/adapter.ts',
   'lib/oidc/client-metadata.ts',
   'lib/cli/recover-bootstrap-admin.ts',

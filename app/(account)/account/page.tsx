@@ -3,6 +3,7 @@ import { EmailSection } from '@/components/account/email-section';
 import { LinkedAccountsSection } from '@/components/account/linked-accounts-section';
 import { PasskeysSection } from '@/components/account/passkeys-section';
 import { PasswordSection } from '@/components/account/password-section';
+import { PrivacySection } from '@/components/account/privacy-section';
 import { ProfileSection } from '@/components/account/profile-section';
 import { SessionsSection } from '@/components/account/sessions-section';
 import { SignInMethodsSection } from '@/components/account/sign-in-methods-section';
@@ -12,6 +13,8 @@ import { ConsoleShell } from '@/app/_shell/console-shell';
 import { asExternalNotice } from '@/components/hosted/external-entry';
 import { PageHeader } from '@/components/ui/page-header';
 import { realmSettings } from '@/lib/domain/realm-settings/realm-settings';
+import { hasPassword } from '@/lib/domain/users/password-presence';
+import { realmDb } from '@/lib/realm/context';
 import { pageContext, requirePageUser } from '@/lib/http/page-context';
 import '@/components/account/account.css';
 
@@ -27,6 +30,7 @@ const SECTIONS = [
   { id: 'sign-in-methods', label: 'Sign-in methods' },
   { id: 'sessions', label: 'Sessions' },
   { id: 'permissions', label: 'Permissions' },
+  { id: 'privacy', label: 'Your data' },
 ];
 
 // Self-service (spec 4.2, 4.3): profile by change request, password, second factor, passkeys,
@@ -37,7 +41,10 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 export default async function AccountPage({ searchParams }: Props) {
   const user = await requirePageUser();
   const linkNotice = asExternalNotice((await searchParams).error);
-  const settings = await realmSettings((await pageContext()).realm);
+  const { realm } = await pageContext();
+  const settings = await realmSettings(realm);
+  // Whether deleting the account asks for a password (the answer only, never the hash).
+  const withPassword = await hasPassword(await realmDb(realm), user.Id);
   const passwordOffered = settings.SignIn.Password && !settings.SignIn.PasswordlessOnly;
   return (
     <ConsoleShell user={user}>
@@ -94,6 +101,7 @@ export default async function AccountPage({ searchParams }: Props) {
           ) : null}
         </div>
       </section>
+      <PrivacySection hasPassword={withPassword} email={user.Email} />
     </ConsoleShell>
   );
 }

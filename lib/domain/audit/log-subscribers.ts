@@ -29,6 +29,7 @@ const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
   'signing-key': 'OAuth',
   invite: 'Authentication',
   projections: 'Maintenance',
+  account: 'Privacy',
 };
 
 function securityCategory(type: EventType): string | undefined {

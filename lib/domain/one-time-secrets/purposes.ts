@@ -8,7 +8,8 @@ export const secretPurposes = {
   registration: { ttlMinutes: 24 * 60, kind: 'token', maxAttempts: 1 },
   'registration-code': { ttlMinutes: 10, kind: 'code', maxAttempts: 5 },
   'profile-email': { ttlMinutes: 24 * 60, kind: 'token', maxAttempts: 1 },
-  'account-deletion': { ttlMinutes: 60, kind: 'token', maxAttempts: 1 },
+  // The mailed link that confirms a self-deletion (spec 3.5): a day, like the other mailed links.
+  'account-deletion': { ttlMinutes: 24 * 60, kind: 'token', maxAttempts: 1 },
   // The short-lived cookie between a first factor and the second (CONTRACT.md).
   'mfa-pending': { ttlMinutes: 5, kind: 'token', maxAttempts: 5 },
   // WebAuthn ceremonies: the challenge travels in `data`, the token names the ceremony.

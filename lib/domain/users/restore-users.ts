@@ -7,7 +7,8 @@ import { requireUserRow, type UserRow } from './repo';
 
 // POST /api/user/{id}/restore and POST /api/user/restore (spec 3.5): undoes a soft delete. Names
 // and e-mail addresses stay reserved while a user is deleted, so a restore cannot clash. Restoring
-// a user that is not deleted is a no-op.
+// a user that is not deleted is a no-op. A user whose own deletion masked their data (anonymizedAt)
+// holds nothing to restore: the whole call is refused (409 User.Anonymized).
 
 export type BulkRestoreResult = { restored: string[]; notFound: string[] };
 
@@ -17,7 +18,8 @@ export async function restoreUsers(ctx: DomainContext, ids: readonly string[]): 
   const db = await realmDb(ctx.realm);
   const now = new Date();
   const { found, restored } = await db.$transaction(async (tx) => {
-    const rows = await tx.user.findMany({ where: { id: { in: unique } }, select: { id: true, deletedAt: true } });
+    const rows = await tx.user.findMany({ where: { id: { in: unique } }, select: { id: true, deletedAt: true, anonymizedAt: true } });
+    if (rows.some((r) => r.anonymizedAt)) throw new AppError('User.Anonymized');
     const toRestore = rows.filter((r) => r.deletedAt).map((r) => r.id);
     if (toRestore.length) await tx.user.updateMany({ where: { id: { in: toRestore } }, data: { deletedAt: null, updatedAt: now } });
     return { found: new Set(rows.map((r) => r.id)), restored: toRestore };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderMail } from '../layout';
+import { accountDeletionMail } from './account-deletion';
 import { emailVerificationMail } from './email-verification';
 import { lifetimeText } from './lifetime';
 import { passwordResetMail } from './password-reset';
@@ -26,6 +27,7 @@ describe('account mail (password reset, e-mail verification, profile e-mail)', (
     ['password reset', passwordResetMail, /30 minutes/, 30],
     ['e-mail verification', emailVerificationMail, /24 hours/, 1440],
     ['profile e-mail', profileEmailMail, /24 hours/, 1440],
+    ['account deletion', accountDeletionMail, /24 hours/, 1440],
   ] as const)('%s: branded, with the link and its lifetime in both parts', (_name, build, lifetime, minutes) => {
     const content = build(branding, { url, lifetimeMinutes: minutes });
     const mail = renderMail(branding, content);

@@ -4,6 +4,7 @@ import { withRealmDb } from '../../db/realm-pool';
 import type { RealmDb } from '../../db/types';
 import { purgeExpiredPlatformAudit, purgeExpiredSecurityLog } from '../../domain/audit/retention';
 import { purgeExpiredSecrets } from '../../domain/one-time-secrets/one-time-secrets';
+import { finishInterruptedDeletions } from '../../domain/privacy/finish-deletion';
 import { logError } from '../../log/logger';
 import { purgeExpiredEngineRows } from '../../db/oidc-payload-purge';
 import { provisionedRealmDatabases } from '../../realm/realm-store';
@@ -20,6 +21,8 @@ export type PurgeReport = { realms: number; failed: number; deleted: PurgeCounts
 
 /** Deletes a realm's expired one-time secrets, OAuth engine rows, token revocation records and security-log entries. */
 export async function purgeRealm(db: RealmDb, now: Date, limits: BatchLimits, stopped: () => boolean): Promise<PurgeCounts> {
+  // Not a count of its own: a self-deletion whose server stopped before its last step is finished here.
+  await finishInterruptedDeletions(db, now, stopped);
   return {
     secrets: await purgeExpiredSecrets(db, now, limits, stopped),
     engineRows: await purgeExpiredEngineRows(db, now, limits, stopped),

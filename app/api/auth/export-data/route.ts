@@ -1,0 +1,4 @@
+import { exportDataEndpoint } from '@/lib/api/privacy-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const GET = toRouteHandler(exportDataEndpoint);
