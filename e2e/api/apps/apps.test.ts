@@ -54,6 +54,7 @@ describe('apps', () => {
       Host: `shop-1.${domain}`,
     });
     expect(res.body.Id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(res.body.PermissionCatalog[1]).toEqual({ Name: 'orders:write' });
     expect(Object.keys(res.body.Settings).sort()).toEqual(['Branding', 'Origin']);
 
     for (const key of [res.body.Id, body.Slug]) {

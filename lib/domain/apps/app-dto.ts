@@ -14,7 +14,8 @@ export function toAppSummaryDto(a: AppRow): z.infer<typeof appSummarySchema> {
     DisplayName: a.displayName,
     Description: a.description,
     IsBuiltIn: a.isBuiltIn,
-    PermissionCatalog: parseCatalog(a.permissionCatalog),
+    // An entry without a description has none on the wire (stored as an empty string).
+    PermissionCatalog: parseCatalog(a.permissionCatalog).map((e) => ({ Name: e.Name, Description: e.Description || null })),
     RoleCount: a._count.roles,
     CreatedAt: a.createdAt,
     UpdatedAt: a.updatedAt,
