@@ -54,6 +54,8 @@ const NAV_ITEMS: NavItem[] = [
     description: 'Their permissions, addresses, branding and sign-up rules.',
     permission: 'app:read',
     section: 'Integrations',
+  },
+  {
     href: '/console/invite-codes',
     label: 'Invite codes',
     description: 'Single-use codes to sign up to an application.',
