@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appSettingsSchema } from '@/lib/domain/apps/settings-schema';
-import { appBody, appFormSchema, appFormValues, type App } from './app-form-values';
+import { appBody, appFormSchema, appFormValues, slugFrom, type App } from './app-form-values';
 
 const app: App = {
   Id: 'a1',
@@ -62,5 +62,11 @@ describe('the App form', () => {
       'Settings.Branding.PrimaryColor': 'Use a colour like #1f4f8f.',
       'Settings.Origin.Subdomain': 'Use one DNS label: letters, digits and hyphens, not starting or ending with a hyphen.',
     });
+  });
+
+  it('suggests a slug from the name', () => {
+    expect(slugFrom('Web Shop (EU)')).toBe('web-shop-eu');
+    expect(slugFrom('  2nd Café  ')).toBe('nd-cafe');
+    expect(slugFrom('***')).toBe('');
   });
 });

@@ -154,3 +154,14 @@ export function appBody(v: AppFormValues, builtIn: boolean) {
     Settings: builtIn ? null : settingsDocument(v.Settings),
   };
 }
+
+/** "Web Shop (EU)" -> "web-shop-eu": the slug a new App's name suggests (the API checks the rules). */
+export function slugFrom(name: string): string {
+  return name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^[^a-z]+/, '')
+    .slice(0, 63)
+    .replace(/-+$/, '');
+}

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { keys } from '../directory-types';
 import { EditFormFooter } from '../edit-form-footer';
-import { APP_FORM_FIELDS, appBody, appFormSchema, appFormValues, type App, type AppFormValues } from './app-form-values';
+import { APP_FORM_FIELDS, appBody, appFormSchema, appFormValues, slugFrom, type App, type AppFormValues } from './app-form-values';
 import { appKeys } from './app-keys';
 
 // Create and edit an App (spec 4.7 "Applications"). PUT replaces the whole App, Settings included:
@@ -75,7 +75,17 @@ export function AppForm({ app, canWrite, primaryDomain, onSaved }: Props) {
             </Alert>
           ) : null}
           <div className="form-grid">
-            <TextField label="Display name" registration={r('DisplayName')} error={e.DisplayName?.message} autoFocus={!app} />
+            <TextField
+              label="Display name"
+              registration={r('DisplayName', {
+                // A new App's slug follows its name until someone types one.
+                onChange: (event: { target: { value: string } }) => {
+                  if (!app && !form.getFieldState('Slug').isDirty) form.setValue('Slug', slugFrom(event.target.value));
+                },
+              })}
+              error={e.DisplayName?.message}
+              autoFocus={!app}
+            />
             <TextField
               label="Slug"
               registration={r('Slug')}
@@ -96,9 +106,9 @@ export function AppForm({ app, canWrite, primaryDomain, onSaved }: Props) {
             </p>
           ) : null}
           {catalog.fields.length === 0 ? <p className="muted">No permissions yet.</p> : null}
-          <ul className="stack-sm" aria-label="Permissions">
+          <div className="stack-sm" role="list" aria-label="Permissions">
             {catalog.fields.map((field, i) => (
-              <li key={field.id} className="form-grid">
+              <div key={field.id} className="form-grid" role="listitem">
                 <TextField
                   label={`Permission ${i + 1}`}
                   registration={r(`PermissionCatalog.${i}.Name`)}
@@ -115,9 +125,9 @@ export function AppForm({ app, canWrite, primaryDomain, onSaved }: Props) {
                     </Button>
                   ) : null}
                 </div>
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
           {!readOnly ? (
             <div>
               <Button variant="secondary" onClick={() => catalog.append({ Name: '', Description: '' })}>

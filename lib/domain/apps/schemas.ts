@@ -36,6 +36,7 @@ export const appIdParamsSchema = z.object({ id: z.string().min(1).max(64) });
 export const appSlugRule = z
   .string({ error: 'Enter a slug.' })
   .trim()
+  .min(1, { error: 'Enter a slug.', abort: true })
   .regex(/^[a-z][a-z0-9-]{1,61}[a-z0-9]$/, 'Use 3–63 lower-case letters, digits or single hyphens, starting with a letter and not ending with a hyphen.')
   .refine((s) => !s.includes('--'), 'Use single hyphens only.');
 
