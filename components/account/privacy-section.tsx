@@ -81,7 +81,8 @@ function RequestDeletion({ hasPassword, email, onRequested }: { hasPassword: boo
         <li>keeps in the security log only what happened and when, without your name or where you signed in from.</li>
       </ul>
       <p>
-        It cannot be undone. We send a link to <strong>{email}</strong>: nothing is deleted until you open it and confirm.
+        It cannot be undone. We send a link to <strong>{email}</strong>: nothing is deleted until you open it and confirm. The copy is downloaded only once, so
+        you may want to download your data above first.
       </p>
       {hasPassword ? (
         <PasswordField

@@ -24,7 +24,7 @@ export const confirmDeletionBodySchema = z.object({
   Token: z
     .string({ error: 'The link is incomplete: open the whole link from the e-mail.' })
     .min(1, 'The link is incomplete: open the whole link from the e-mail.')
-    .max(200),
+    .max(200, 'The link is not valid. Open the whole link from the e-mail.'),
 });
 
 export const ERASURE_REASON_MAX = 500;
