@@ -203,8 +203,8 @@ describe('Client ID Metadata Documents', () => {
   describe('per App', () => {
     it('an App that turns it on accepts documents through its host while the realm host refuses them, and the reverse', async () => {
       await patchSettings(realm.host, admin.jar, { Cimd: { Enabled: false } });
-      const on = await createTestApp(realm, { Cimd: { Enabled: true } });
-      const off = await createTestApp(realm, { Cimd: { Enabled: false } });
+      const on = await createTestApp(realm, admin, { Cimd: { Enabled: true } });
+      const off = await createTestApp(realm, admin, { Cimd: { Enabled: false } });
       const { url, path } = publish();
       expect((await api(on.host, 'GET', '/.well-known/openid-configuration')).body.client_id_metadata_document_supported).toBe(true);
       // Through the App host the client is known: the browser goes on to sign in (that host has no session).

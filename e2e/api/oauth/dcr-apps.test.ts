@@ -31,7 +31,7 @@ describe('dynamic client registration per App', () => {
   beforeAll(async () => {
     realm = await createRealm();
     admin = await bootstrapAdmin(realm.slug);
-    [appOn, appOff] = [await createTestApp(realm, { Dcr: { Enabled: true } }), await createTestApp(realm, { Dcr: { Enabled: false } })];
+    [appOn, appOff] = [await createTestApp(realm, admin, { Dcr: { Enabled: true } }), await createTestApp(realm, admin, { Dcr: { Enabled: false } })];
   });
 
   describe('the realm has it off, one App turns it on', () => {

@@ -44,9 +44,9 @@ describe('NativeGrants per App', () => {
     realm = await createRealm();
     admin = await bootstrapAdmin(realm.slug);
     await patchSettings(realm.host, admin.jar, { RateLimits: ROOMY_SOURCE_LIMITS });
-    appOn = await createTestApp(realm, { NativeGrants: { Enabled: true } });
+    appOn = await createTestApp(realm, admin, { NativeGrants: { Enabled: true } });
     // A null field inherits: this App says nothing about native grants.
-    appOff = await createTestApp(realm, { NativeGrants: { Enabled: false }, Dcr: { Enabled: null } });
+    appOff = await createTestApp(realm, admin, { NativeGrants: { Enabled: false }, Dcr: { Enabled: null } });
     const client = async (appId: string | null) =>
       (
         await createClient(realm.host, admin.jar, {
