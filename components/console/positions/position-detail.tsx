@@ -21,6 +21,8 @@ export function PositionDetail({ positionId, rights }: { positionId: string; rig
   const query = useQuery({
     queryKey: positionKeys.one(positionId),
     queryFn: ({ signal }) => api<Position>(`/api/position/${encodeURIComponent(positionId)}`, { signal }),
+    // Its terminals change from the OAuth client pages (created or deleted there): read afresh on every visit.
+    refetchOnMount: 'always',
   });
   const position = query.data;
   if (query.error instanceof ApiError && query.error.status === 404) {
