@@ -41,7 +41,7 @@ export function proxy(request: NextRequest): NextResponse {
 
 // Every page, present and future (the hosted pages, the console, the account area, /swagger, the
 // 404 page): everything but the API, the engine's paths and Next's static assets, which render no
-// HTML (a catch-all matcher would cost the API routes their throughput, docs/environment.md).
+// HTML, nor the flag and entitlement routes (a catch-all matcher would cost the API routes their throughput, docs/environment.md).
 export const config = {
-  matcher: ['/((?!api/|connect/|saml/|\\.well-known/|_next/static/|_next/image|favicon\\.ico|swagger/v1/|health).*)'],
+  matcher: ['/((?!api/|flags/|entitlements/|connect/|saml/|\\.well-known/|_next/static/|_next/image|favicon\\.ico|swagger/v1/|health).*)'],
 };

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import next from 'next';
 import { settings } from './lib/config/env';
 import { pingGlobalDb, closeGlobalDb } from './lib/db/global-db';
@@ -18,6 +19,8 @@ import { startUp } from './lib/startup/start-up';
 import { drainEvents } from './lib/events/bus';
 import { dispatchToEngine } from './lib/oidc/dispatch';
 import { registerOAuthEngine } from './lib/oidc/register';
+import { handleHubRequest, handleHubUpgrade } from './lib/realtime/http';
+import { closeAllConnections, startRealtimeHub } from './lib/realtime/hub';
 // @ts-expect-error a plain ESM script shared with the build, no type declarations
 import { ensureNextTsconfig } from './scripts/next-tsconfig.mjs';
 
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
   const dev = !s.production;
   await startUp({ seed: true, relay: true });
   registerOAuthEngine();
+  await startRealtimeHub();
   if (s.production && !s.smtpUrl) {
     // The development outbox logs each mail's links, and those carry sign-in and reset tokens.
     logWarn('SMTP_URL is not set: mail goes to the development outbox, whose log lines contain the links it mails');
@@ -43,6 +47,13 @@ async function main(): Promise<void> {
   // Security headers of every answer, and a CSP on any HTML that brings none (lib/web/security-headers.ts).
   const securityHeaders = baseSecurityHeaders(s.publicScheme);
   const htmlCsp = fallbackCsp(s.publicScheme);
+
+  async function onHubUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, pathname: string): Promise<void> {
+    for (const name of Object.keys(req.headers)) if (name.startsWith(INTERNAL_HEADER_PREFIX)) delete req.headers[name];
+    const resolution = await resolveHost(req.headers.host);
+    if (resolution.kind !== 'realm') return void socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    await handleHubUpgrade(resolution.realm, pathname, req, socket, head);
+  }
 
   async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const pathname = (req.url ?? '/').split('?')[0];
@@ -67,10 +78,7 @@ async function main(): Promise<void> {
     }
     if (resolution.kind === 'unknown') return sendProblem(res, notFound());
     if (isOAuthEnginePath(pathname)) return dispatchToEngine(resolution.realm, pathname, req, res);
-    if (isRealtimePath(pathname)) {
-      // The real-time hub attaches here.
-      return sendProblem(res, notFound());
-    }
+    if (isRealtimePath(pathname)) return handleHubRequest(resolution.realm, pathname, req, res);
     await handleNext(req, res);
   }
 
@@ -81,6 +89,18 @@ async function main(): Promise<void> {
         logError('request failed after headers were sent', e);
         res.destroy();
       }
+    });
+  });
+
+  // WebSocket upgrades of the hub are ours; any other upgrade is left to whoever listens for it
+  // (Next's own listener serves its development HMR socket).
+  httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = (req.url ?? '/').split('?')[0];
+    if (!isRealtimePath(pathname)) return;
+    socket.on('error', () => socket.destroy());
+    onHubUpgrade(req, socket, head, pathname).catch((e: unknown) => {
+      logError('hub upgrade failed', e);
+      socket.destroy();
     });
   });
 
@@ -95,6 +115,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     logInfo('shutting down', { signal });
+    closeAllConnections();
     httpServer.close();
     await purge.stop().catch(() => undefined);
     await drainEvents().catch(() => undefined);

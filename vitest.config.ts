@@ -13,6 +13,8 @@ const EXCLUSIVE = [
   'e2e/api/cli/**',
   'e2e/api/health/**',
   'e2e/api/realms/**',
+  // Manifests applied and imported across realms through the control plane (it makes and drops realms).
+  'e2e/api/manifests/control-plane/**',
   'e2e/api/realm-resolution/**',
   'e2e/api/wire/**',
   'e2e/api/logs/**',
@@ -24,6 +26,8 @@ const EXCLUSIVE = [
   'e2e/api/passwords/mail-failure.test.ts',
   // A second server on the shared store.
   'e2e/api/external-identity/saml-browser-binding.test.ts',
+  // Two more servers on the shared store and Redis (the hub's fan-out).
+  'e2e/api/realtime/hub-redis.test.ts',
 ];
 
 const api = {

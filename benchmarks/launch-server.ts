@@ -1,6 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -16,6 +16,12 @@ export const ROOT = fileURLToPath(new URL('../', import.meta.url));
 // runs cannot swap files under them. node_modules stays shared through a symlink (the build's own
 // .next/node_modules links are relative and resolve through it).
 let appDir = ROOT;
+// `--source`: servers run `server.ts` through tsx in development mode (no build needed; Next compiles
+// each route on its first request, and its compiler makes the process larger).
+let fromSource = false;
+export function runFromSource(): void {
+  fromSource = true;
+}
 // A production server needs its encryption key from outside the data; one per benchmark run.
 const BENCH_SECRET_KEY = randomBytes(32).toString('base64');
 const SERVER = () => join(appDir, 'dist', 'server.js');
@@ -97,8 +103,8 @@ export function cpuMsOf(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-async function waitHealthy(port: number, child: ChildProcess, logFile: string): Promise<void> {
-  const deadline = Date.now() + 90_000;
+async function waitHealthy(port: number, child: ChildProcess, logFile: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}; see ${logFile}:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
     try {
@@ -109,13 +115,32 @@ async function waitHealthy(port: number, child: ChildProcess, logFile: string): 
     }
     await sleep(200);
   }
-  throw new Error(`server did not answer /health within 90 s; see ${logFile}`);
+  throw new Error(`server did not answer /health within ${timeoutMs / 1000} s; see ${logFile}`);
 }
 
 export async function startServer(storage: StorageEnv, port?: number, extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const p = port ?? (await freePort());
   const env = { ...gatehouseEnv(p, storage), ...extraEnv };
-  return startNodeProcess([SERVER()], { cwd: appDir, env, port: p, logFile: join(storage.dataDir, 'server.log') });
+  const logFile = join(storage.dataDir, `server-${p}.log`);
+  if (!fromSource) return startNodeProcess([SERVER()], { cwd: appDir, env, port: p, logFile });
+  // A development server needs a Next build folder of its own (GATEHOUSE_NEXT_DIST_DIR, next.config.mjs);
+  // the caller may pass one to share it with a later server of the same data directory.
+  const distDir = extraEnv.GATEHOUSE_NEXT_DIST_DIR ?? `.next-bench-${randomBytes(4).toString('hex')}`;
+  const server = await startNodeProcess(['--import', 'tsx', join(ROOT, 'server.ts')], {
+    cwd: ROOT,
+    env: { ...env, NODE_ENV: 'development', GATEHOUSE_NEXT_DIST_DIR: distDir },
+    port: p,
+    logFile,
+    startTimeoutMs: 240_000,
+  });
+  const stop = server.stop;
+  return {
+    ...server,
+    stop: async () => {
+      await stop();
+      if (!extraEnv.GATEHOUSE_NEXT_DIST_DIR) rmSync(join(ROOT, distDir), { recursive: true, force: true });
+    },
+  };
 }
 
 /**
@@ -123,7 +148,10 @@ export async function startServer(storage: StorageEnv, port?: number, extraEnv: 
  * Also used for the bare oidc-provider of the `oauth` bench, so both are started, profiled and
  * measured alike.
  */
-export async function startNodeProcess(args: string[], o: { cwd: string; env: NodeJS.ProcessEnv; port: number; logFile: string }): Promise<RunningServer> {
+export async function startNodeProcess(
+  args: string[],
+  o: { cwd: string; env: NodeJS.ProcessEnv; port: number; logFile: string; startTimeoutMs?: number },
+): Promise<RunningServer> {
   const { env, logFile, port: p } = o;
   const log = createWriteStream(logFile, { flags: 'a' });
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in
@@ -132,7 +160,7 @@ export async function startNodeProcess(args: string[], o: { cwd: string; env: No
   const child = spawn(process.execPath, [...profile, ...args], { cwd: o.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
-  await waitHealthy(p, child, logFile);
+  await waitHealthy(p, child, logFile, o.startTimeoutMs);
   const pid = child.pid ?? 0;
   return {
     port: p,

@@ -24,6 +24,14 @@ export type BenchOptions = {
   otpWorkers: number;
   /** Security-log entries of the person whose data is exported, one measurement each. */
   exportEntries: number[];
+  /** Idle WebSocket connections the hub bench holds on one instance. */
+  hubConnections: number;
+  /** Connected consoles that hear every change in the hub's delivery rows. */
+  hubConsoles: number;
+  /** Changes (users created over the API) per delivery row. */
+  hubChanges: number;
+  /** Run servers from source (server.ts through tsx, development mode) instead of the build. */
+  source: boolean;
 };
 
 export const BENCH_PARTS = [
@@ -40,6 +48,8 @@ export const BENCH_PARTS = [
   'external-oidc',
   'ldap',
   'export',
+  'manifest',
+  'hub',
 ] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
@@ -55,7 +65,15 @@ export const HELP = `npm run bench [-- options]
                      external-oidc (sign-in through an upstream OIDC provider beside the
                      upstream alone), ldap (directory sign-in beside a bare ldapts bind),
                      export (the data-export ZIP of a person with 10,000 and 100,000
-                     security-log entries, in-process: time and peak RSS; needs no build)
+                     security-log entries, in-process: time and peak RSS; needs no build),
+                     manifest (plan, apply and export of a realm manifest with 50 Apps, 500
+                     roles, 500 groups and 200 clients, into an empty realm and into one that
+                     already matches; in-process, needs no build), hub (the real-time hub
+                     /signalr/ui: idle WebSocket connections held and the server's RSS, changes
+                     delivered per second to connected consoles and the delay from the change to
+                     its delivery, on one instance and across two sharing Redis)
+  --source           run the servers from source (server.ts through tsx, development mode)
+                     instead of the production build; nothing is built
 
 Environment:
   BENCH_DURATION=8          seconds per throughput row
@@ -67,6 +85,10 @@ Environment:
   BENCH_TOTP_USERS=200      TOTP accounts the password + TOTP sign-in rotates over
   BENCH_OTP_WORKERS=32      concurrent e-mail code sign-ins (the request is padded to ≥ 400 ms)
   BENCH_EXPORT_ENTRIES=10000,100000  security-log entries of the exported person, one row each
+  BENCH_HUB_CONNECTIONS=10000  idle hub connections held (20 per session: N/20 sign-ins)
+  BENCH_HUB_CONSOLES=1000   connected consoles hearing the changes
+  BENCH_HUB_CHANGES=200     users created over the API per delivery row
+  BENCH_REDIS_URL=redis://127.0.0.1:6379  the Redis of the hub's two-instance row
   BENCH_DATABASE_URL=postgres://...  use this server (databases gh_bench_* are created and dropped)
                             instead of a private cluster started with initdb in a temp dir
 `;
@@ -91,7 +113,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
   const onlyArg = argv.find((a) => a.startsWith('--only='));
   const flags = new Set(argv.filter((a) => a !== onlyArg));
   if (flags.has('--help') || flags.has('-h')) return 'help';
-  for (const f of flags) if (!['--quick', '--no-postgres', '--build'].includes(f)) throw new Error(`unknown option ${f}\n\n${HELP}`);
+  for (const f of flags) if (!['--quick', '--no-postgres', '--build', '--source'].includes(f)) throw new Error(`unknown option ${f}\n\n${HELP}`);
   const only = new Set<BenchPart>(BENCH_PARTS);
   if (onlyArg) {
     only.clear();
@@ -120,5 +142,9 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     totpUsers: Math.max(1, int('BENCH_TOTP_USERS', 200)),
     otpWorkers: Math.min(32, Math.max(1, int('BENCH_OTP_WORKERS', 32))),
     exportEntries: list('BENCH_EXPORT_ENTRIES', quick ? [10_000] : [10_000, 100_000]),
+    hubConnections: Math.max(1, int('BENCH_HUB_CONNECTIONS', quick ? 2_000 : 10_000)),
+    hubConsoles: Math.max(1, int('BENCH_HUB_CONSOLES', quick ? 200 : 1_000)),
+    hubChanges: Math.max(1, int('BENCH_HUB_CHANGES', quick ? 50 : 200)),
+    source: flags.has('--source'),
   };
 }

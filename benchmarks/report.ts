@@ -4,7 +4,9 @@ import type { FlowMeasurement } from './flows';
 import type { Argon2Rate } from './scenario-argon2';
 import type { ForgotTiming } from './scenario-forgot-password';
 import type { ExportMeasurement } from './scenario-export';
+import type { ManifestMeasurement } from './scenario-manifest';
 import type { OAuthRow } from './scenario-oauth';
+import type { HubResult } from './phase-hub';
 import type { BulkCreate, CreateTiming, FleetResult } from './scenario-realms';
 import { markdownTable, type Row } from './table';
 
@@ -27,6 +29,10 @@ export type Report = {
   oauth: OAuthRow[];
   /** The data-export ZIP built in-process (scenario-export.ts). */
   exports: ExportMeasurement[];
+  /** Realm manifests planned, applied and exported in-process (scenario-manifest.ts). */
+  manifests: ManifestMeasurement[];
+  /** The real-time hub: connections held, deliveries to consoles (phase-hub.ts). */
+  hub?: HubResult;
   notes: string[];
 };
 
@@ -41,6 +47,7 @@ export const emptyReport = (): Report => ({
   flows: [],
   oauth: [],
   exports: [],
+  manifests: [],
   notes: [],
 });
 
@@ -145,6 +152,25 @@ export function renderReport(r: Report): string {
       '',
     );
   }
+  for (const m of r.manifests) {
+    out.push(`## Realm manifest (in-process, SQLite): ${m.apps} Apps, ${m.roles} roles, ${m.groups} groups, ${m.clients} clients`, '');
+    out.push(
+      markdownTable(
+        ['operation', 'time ms', 'items'],
+        [
+          ['plan (dry run) into an empty realm', m.planEmptyMs, m.items],
+          ['apply into an empty realm (one transaction)', m.applyEmptyMs, m.items],
+          ['plan (dry run) into the matching realm', m.planMatchMs, 0],
+          ['apply into the matching realm (no-op)', m.applyMatchMs, 0],
+          ['export', m.exportMs, m.items],
+        ],
+      ),
+      '',
+      `The apply into the empty realm created ${m.items} items and ${m.secrets} client secrets; the second apply found ${m.unchanged} items unchanged and wrote nothing. The export is ${(m.exportBytes / 1024).toFixed(0)} KiB of JSON.`,
+      '',
+    );
+  }
+  if (r.hub) out.push(...renderHub(r.hub));
   if (r.ratios.length) {
     out.push('## Ratios', '');
     out.push(
@@ -278,5 +304,74 @@ function renderOAuth(rows: OAuthRow[]): string[] {
     }
   }
   out.push('');
+  return out;
+}
+
+const HUB_RSS_TARGET_MIB = 500;
+
+/** The real-time hub: idle connections held on one instance, then deliveries to connected consoles. */
+function renderHub(h: HubResult): string[] {
+  const out = ['## Real-time hub `/signalr/ui` (WebSockets, JSON protocol)', ''];
+  if (h.held) {
+    const x = h.held;
+    const perKiB = ((x.rssAfterMiB - x.rssBeforeMiB) * 1024) / x.connections;
+    out.push(
+      markdownTable(
+        ['idle connections', 'sessions', 'opened in s', 'RSS before MiB', 'RSS after MiB', 'KiB per connection', 'ended by the server', 'target'],
+        [
+          [
+            x.connections,
+            x.sessions,
+            x.openSeconds,
+            x.rssBeforeMiB,
+            x.rssAfterMiB,
+            perKiB,
+            x.lost,
+            x.source
+              ? `growth < ${HUB_RSS_TARGET_MIB} MiB: ${x.rssAfterMiB - x.rssBeforeMiB < HUB_RSS_TARGET_MIB ? 'met' : 'MISSED'} (total: build needed)`
+              : `< ${HUB_RSS_TARGET_MIB} MiB: ${x.rssAfterMiB < HUB_RSS_TARGET_MIB ? 'met' : 'MISSED'}`,
+          ],
+        ],
+      ),
+      '',
+      ...Object.entries(x.openFailures).map(([reason, n]) => `- opening failed and was tried again: ${n} × ${reason}`),
+      ...(Object.keys(x.openFailures).length ? [''] : []),
+      `Server ${x.source ? "from source (server.ts through tsx, development mode: the RSS includes Next's development server, so only the growth is judged, and a garbage collection in between can hide part of the connections' cost)" : 'production build'}; RSS (VmRSS) read after a 20 s hold with client and server pings. Open files limit: ${x.fdLimit}.`,
+      '',
+    );
+  }
+  if (h.deliveries.length) {
+    out.push(
+      markdownTable(
+        [
+          'deliveries',
+          'consoles',
+          'changes',
+          'changes/s (API)',
+          'deliveries/s',
+          'heard / expected',
+          'API answer p50 ms',
+          'from request p50/p99 ms',
+          'from answer p50/p99 ms',
+          'connections lost',
+        ],
+        h.deliveries.map((d) => [
+          d.label,
+          d.consoles,
+          d.changes,
+          d.changesPerSecond,
+          d.perSecond,
+          `${d.delivered.toLocaleString('en-US')} / ${d.expected.toLocaleString('en-US')}`,
+          d.answerP50,
+          `${d.fromStart.p50.toFixed(0)} / ${d.fromStart.p99.toFixed(0)}`,
+          `${d.fromAnswer.p50.toFixed(0)} / ${d.fromAnswer.p99.toFixed(0)}`,
+          d.lost,
+        ]),
+      ),
+      '',
+      "Each change is a user created over the API (`POST /api/user`, 4 in flight); every console is one of the realm administrator's connections and hears each as `changed`. Deliveries/s count from the first request to the last delivery, so the API's own rate bounds them. \"From answer\" may be negative: the hub delivers off the request's path, sometimes before the answer is written.",
+      '',
+    );
+  }
   return out;
 }

@@ -6,16 +6,18 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { controlPlaneAdmin } from './admin';
 import { stopAgent } from './http';
-import { isBuilt, ROOT, snapshotBuild, startServer, type RunningServer } from './launch-server';
+import { isBuilt, ROOT, runFromSource, snapshotBuild, startServer, type RunningServer } from './launch-server';
 import { BENCH_PARTS, HELP, parseOptions, type BenchOptions, type BenchPart } from './options';
 import { authPhase, AUTH_SCENARIOS } from './phase-auth';
 import { EXTERNAL_PARTS, externalPhase } from './phase-external';
+import { hubPhase } from './phase-hub';
 import { oauthPhase } from './phase-oauth';
 import { realmPhase } from './phase-realms';
 import { connectionCount, createDatabase, dropGatehouseDatabases, realmDatabasesOf, startPostgres, type PgServer } from './postgres';
 import { emptyReport, renderReport, type Report } from './report';
 import { argon2VerifyRate } from './scenario-argon2';
 import { measureExport } from './scenario-export';
+import { measureManifest, MANIFEST_SIZES } from './scenario-manifest';
 import { loginRow, makeLoginUsers } from './scenario-login';
 import { throughputRows } from './scenario-throughput';
 import { progress } from './table';
@@ -24,7 +26,7 @@ import { progress } from './table';
 // from this process. Prints one markdown report on stdout; progress goes to stderr.
 
 const LOGIN_USERS = 4;
-const IN_PROCESS_PARTS: ReadonlySet<BenchPart> = new Set(['argon2', 'export']);
+const IN_PROCESS_PARTS: ReadonlySet<BenchPart> = new Set(['argon2', 'export', 'manifest']);
 
 async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void): Promise<void> {
   const want = (part: BenchPart) => o.only.has(part);
@@ -64,6 +66,11 @@ async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: 
       report.exports.push(...(await measureExport(tmp, entries, entries === largest)));
     }
   }
+  if (want('manifest')) {
+    const s = MANIFEST_SIZES;
+    progress(`realm manifest: ${s.apps} Apps, ${s.roles} roles, ${s.groups} groups, ${s.clients} clients, in-process`);
+    report.manifests.push(await measureManifest());
+  }
   const raw = report.argon2.length ? Math.max(...report.argon2.map((a) => a.perSecond)) : NaN;
   // A session and its permission walk may cost a quarter of the cheapest REST route's rate at most.
   if (t) report.ratios.push({ name: 'me / app-info', value: t.me.rps / t.appInfo.rps, target: 0.75 });
@@ -72,6 +79,7 @@ async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: 
   if (AUTH_SCENARIOS.some(want)) await authPhase(tmp, o, report, track);
   if (want('oauth')) await oauthPhase(tmp, o, report, track);
   if (EXTERNAL_PARTS.some(want)) await externalPhase(tmp, o, report, track);
+  if (want('hub')) await hubPhase(tmp, o, report, track);
 }
 
 async function postgresPhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void, trackPg: (p: PgServer) => void): Promise<void> {
@@ -113,7 +121,8 @@ async function main(): Promise<number> {
   }
   // The in-process parts need no server, so no build.
   const needsServer = [...o.only].some((p) => !IN_PROCESS_PARTS.has(p));
-  if (o.build || (needsServer && !isBuilt())) {
+  if (o.source) runFromSource();
+  else if (o.build || (needsServer && !isBuilt())) {
     progress('building (npm run build)');
     execFileSync(process.execPath, [join(ROOT, 'scripts', 'build.mjs')], { cwd: ROOT, stdio: ['ignore', process.stderr, process.stderr] });
   }
@@ -121,7 +130,7 @@ async function main(): Promise<number> {
   const cpu = cpus();
   report.header.push(
     `${new Date().toISOString()}, Node ${process.version}, ${cpu.length} × ${cpu[0]?.model.trim() ?? 'cpu'}, load average at start ${loadavg()[0].toFixed(2)}`,
-    `autocannon ${o.connections} connections, ${o.duration} s per row after a 1 s warm-up, client on the same machine; production build (NODE_ENV=production node dist/server.js)`,
+    `autocannon ${o.connections} connections, ${o.duration} s per row after a 1 s warm-up, client on the same machine; ${o.source ? 'servers from source (server.ts through tsx, NODE_ENV=development)' : 'production build (NODE_ENV=production node dist/server.js)'}`,
     `fleet sizes: SQLite ${o.only.has('realms') ? o.realms : 'skipped'}, PostgreSQL ${o.postgres ? o.pgRealms : 'skipped'} realms; ${o.creates} timed sequential creates`,
   );
   if (o.only.size < BENCH_PARTS.length) report.header.push(`parts run (--only): ${[...o.only].join(', ')}`);
@@ -131,7 +140,7 @@ async function main(): Promise<number> {
   let code = 0;
   const started = performance.now();
   try {
-    if (needsServer) snapshotBuild(join(tmp, 'app'));
+    if (needsServer && !o.source) snapshotBuild(join(tmp, 'app'));
     await sqlitePhase(tmp, o, report, (s) => servers.push(s));
     if (o.postgres)
       await postgresPhase(

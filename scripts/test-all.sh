@@ -103,7 +103,10 @@ ensure_peers() {
   # npm ci skips the optional kerberos package when the headers were missing at the time: build it now.
   if ! node -e 'require("kerberos")' 2>/dev/null; then
     echo "building the optional kerberos package against libkrb5-dev"
-    npm rebuild kerberos >/dev/null 2>&1 || npm install --no-save --ignore-scripts=false kerberos@"$(node -p 'require("./package.json").optionalDependencies.kerberos')" >/dev/null 2>&1 || true
+    # `npm rebuild` succeeds doing nothing when npm ci dropped the package altogether: check, then install it.
+    npm rebuild kerberos >/dev/null 2>&1 || true
+    node -e 'require("kerberos")' 2>/dev/null \
+      || npm install --no-save --ignore-scripts=false kerberos@"$(node -p 'require("./package.json").optionalDependencies.kerberos')" >/dev/null 2>&1 || true
     node -e 'require("kerberos")' 2>/dev/null || die "the kerberos package cannot load (GSSAPI); see docs/environment.md, Kerberos"
   fi
   echo "test peers ready: $PEER_PACKAGES"

@@ -5,15 +5,18 @@ import { initials } from '@/components/ui/brand';
 import { RealmBrand } from './realm-brand';
 import { hasConsoleAccess, visibleNav, type Viewer } from '@/components/console/permissions';
 import { SideNav, type SideNavSection } from '@/components/console/side-nav';
+import { LiveIndicator } from '@/components/realtime/live-indicator';
+import { LiveProvider } from '@/components/realtime/live-provider';
 
 export type ShellUser = Viewer & { UserName: string; Firstname?: string | null; Lastname?: string | null; RealmDisplayName: string };
 
 /**
  * The console frame: realm and user on top, navigation limited to what the user may use. Someone
  * who administers nothing (an end user on their account page) gets the frame without the console:
- * no navigation, and the realm's name leads back to their account.
+ * no navigation, and the realm's name leads back to their account. `live` connects the page to the
+ * hub and shows the connection's state.
  */
-export function ConsoleShell({ user, children }: { user: ShellUser; children: ReactNode }) {
+export function ConsoleShell({ user, live = false, children }: { user: ShellUser; live?: boolean; children: ReactNode }) {
   const admin = hasConsoleAccess(user);
   const items = visibleNav(user);
   const sections: SideNavSection[] = [{ heading: 'Realm', items: [{ href: '/console', label: 'Overview' }] }];
@@ -23,7 +26,7 @@ export function ConsoleShell({ user, children }: { user: ShellUser; children: Re
   }
   sections.push({ heading: 'You', items: [{ href: '/account', label: 'My account' }] });
   const name = [user.Firstname, user.Lastname].filter(Boolean).join(' ') || user.UserName;
-  return (
+  const shell = (
     <div className={admin ? 'shell' : 'shell shell-plain'}>
       <a className="skip-link" href="#main">
         Skip to content
@@ -34,6 +37,7 @@ export function ConsoleShell({ user, children }: { user: ShellUser; children: Re
           {user.IsControlPlane ? <span className="badge badge-brand badge-plain">Control plane</span> : null}
         </Link>
         <div className="topbar-user">
+          {live ? <LiveIndicator /> : null}
           <Link href="/account" className="row" aria-label={`My account (${name})`}>
             <span className="avatar" aria-hidden="true">
               {initials(name)}
@@ -53,4 +57,6 @@ export function ConsoleShell({ user, children }: { user: ShellUser; children: Re
       </main>
     </div>
   );
+  // The console refreshes live (docs/realtime.md); the account page does not connect.
+  return live ? <LiveProvider>{shell}</LiveProvider> : shell;
 }

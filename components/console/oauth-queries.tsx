@@ -1,13 +1,23 @@
 'use client';
 import { useQuery, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { api, type ListPage } from '@/components/data/api';
-import { oauthKeys, type OAuthScope } from './oauth-types';
+import { oauthKeys, type OAuthApi, type OAuthScope } from './oauth-types';
 
 /** Every scope of the realm, for the scope pickers (the API caps a page at 200). */
 export function useAllScopes(enabled = true) {
   return useQuery({
     queryKey: oauthKeys.allScopes,
     queryFn: ({ signal }) => api<ListPage<OAuthScope>>('/api/admin/oauth/scopes?pageSize=200&sortBy=name', { signal }),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** Every OAuth API of the realm, for the scope form's resources (the API caps a page at 200). */
+export function useAllApis(enabled = true) {
+  return useQuery({
+    queryKey: oauthKeys.allApis,
+    queryFn: ({ signal }) => api<ListPage<OAuthApi>>('/api/admin/oauth/apis?pageSize=200&sortBy=name', { signal }),
     enabled,
     staleTime: 60_000,
   });

@@ -1,5 +1,6 @@
-import { GRANT_TYPES } from '@/lib/domain/oauth-clients/client-rules';
+import { CLIENT_CAPABILITIES, GRANT_TYPES } from '@/lib/domain/oauth-clients/client-rules';
 import type { clientSchema, createdClientSchema, regeneratedSecretSchema } from '@/lib/domain/oauth-clients/schemas';
+import type { apiSchema } from '@/lib/domain/oauth-apis/schemas';
 import type { scopeSchema } from '@/lib/domain/oauth-scopes/schemas';
 import type { credentialSchema, issuedCredentialSchema } from '@/lib/domain/service-accounts/credential-schemas';
 import type { serviceAccountSchema } from '@/lib/domain/service-accounts/schemas';
@@ -26,6 +27,22 @@ const GRANT_DESCRIPTIONS: Record<GrantType, GrantDescription> = {
 
 export const GRANT_TYPE_OPTIONS: ({ value: GrantType } & GrantDescription)[] = GRANT_TYPES.map((value) => ({ value, ...GRANT_DESCRIPTIONS[value] }));
 
+type Capability = (typeof CLIENT_CAPABILITIES)[number];
+
+/** Words for every capability the API accepts (all of them need a Confidential client). */
+const CAPABILITY_DESCRIPTIONS: Record<Capability, { label: string; hint: string }> = {
+  'cap:trusted-forwarder': {
+    label: 'Trusted forwarder',
+    hint: 'A backend that signs people in on their behalf may name their address (Gatehouse-Forwarded-For), so rate limits count them, not the backend.',
+  },
+  'cap:introspect-any': { label: 'Introspect any token', hint: 'A resource server may introspect tokens issued to other clients, not only its own.' },
+};
+
+export const CAPABILITY_OPTIONS: ({ value: Capability } & { label: string; hint: string })[] = CLIENT_CAPABILITIES.map((value) => ({
+  value,
+  ...CAPABILITY_DESCRIPTIONS[value],
+}));
+
 export function grantLabel(grant: string): string {
   return GRANT_TYPE_OPTIONS.find((g) => g.value === grant)?.label ?? grant;
 }
@@ -35,6 +52,7 @@ export type OAuthClient = WireOf<typeof clientSchema>;
 export type CreatedClient = WireOf<typeof createdClientSchema>;
 export type RegeneratedSecret = WireOf<typeof regeneratedSecretSchema>;
 export type OAuthScope = WireOf<typeof scopeSchema>;
+export type OAuthApi = WireOf<typeof apiSchema>;
 export type ServiceAccount = WireOf<typeof serviceAccountSchema>;
 export type Credential = WireOf<typeof credentialSchema>;
 /** The answer to create and rotate: the secret, shown this once. */
@@ -44,7 +62,14 @@ export const oauthKeys = {
   clients: ['oauth-clients'] as const,
   clientList: (q: object) => ['oauth-clients', 'list', q] as const,
   client: (id: string) => ['oauth-clients', 'one', id] as const,
+  scopes: ['oauth-scopes'] as const,
   allScopes: ['oauth-scopes', 'all'] as const,
+  scopeList: (q: object) => ['oauth-scopes', 'list', q] as const,
+  scope: (id: string) => ['oauth-scopes', 'one', id] as const,
+  apis: ['oauth-apis'] as const,
+  allApis: ['oauth-apis', 'all'] as const,
+  apiList: (q: object) => ['oauth-apis', 'list', q] as const,
+  api: (id: string) => ['oauth-apis', 'one', id] as const,
   serviceAccounts: ['service-accounts'] as const,
   serviceAccountList: (q: object) => ['service-accounts', 'list', q] as const,
   serviceAccount: (id: string) => ['service-accounts', 'one', id] as const,

@@ -34,10 +34,13 @@ describe('visibleNav', () => {
       'Applications',
       'Invite codes',
       'OAuth clients',
+      'OAuth APIs',
+      'OAuth scopes',
       'Service accounts',
       'Login providers',
       'Security log',
       'Realm settings',
+      'Configuration',
     ]);
     expect(labels(viewer(['realm:admin'], ['realm:admin'], true))).toContain('Realms');
     expect(labels(viewer(['user:read']))).toEqual(['Users']);
@@ -45,6 +48,7 @@ describe('visibleNav', () => {
     expect(labels(viewer(['user:write']))).toEqual(['Change requests']);
     expect(labels(viewer(['app:read']))).toEqual(['Applications']);
     expect(labels(viewer(['oauth-client:read', 'service-account:admin']))).toEqual(['OAuth clients', 'Service accounts']);
+    expect(labels(viewer(['oauth-api:read', 'oauth-scope:admin']))).toEqual(['OAuth APIs', 'OAuth scopes']);
   });
 
   it('shows positions only while the realm switch is on', () => {

@@ -7,7 +7,7 @@ import { ApiError } from './api';
 // Every page loads this provider (app/layout.tsx): the forms' zod rules speak in plain sentences.
 installFriendlyValidationMessages();
 
-function toSignIn(): void {
+export function toSignIn(): void {
   const here = window.location.pathname + window.location.search;
   window.location.assign(`/login?redirect=${encodeURIComponent(here)}`);
 }

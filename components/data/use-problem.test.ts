@@ -8,5 +8,6 @@ describe('fieldWords', () => {
     expect(fieldWords('Domains.1')).toBe('Domains, item 2');
     expect(fieldWords('RedirectUris')).toBe('Redirect uris');
     expect(fieldWords('body')).toBe('Body');
+    expect(fieldWords('/Manifest/Groups/3/Roles/0')).toBe('/Manifest/Groups/3/Roles/0');
   });
 });

@@ -7,6 +7,8 @@ export type Summary = { title: string; items: string[] };
 
 /** A field path of the API in words for the summary: `Jit.DefaultGroupIds` -> "Jit, default group ids", `Domains.1` -> "Domains, item 2". */
 export function fieldWords(path: string): string {
+  // A JSON Pointer into an uploaded document (a manifest's `/Manifest/Groups/3/Roles/0`) is shown as it is.
+  if (path.startsWith('/')) return path;
   const words = path.split('.').map((part) => {
     if (/^\d+$/.test(part)) return `item ${Number(part) + 1}`;
     return part.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();

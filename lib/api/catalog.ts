@@ -1,6 +1,7 @@
 import type { AnyEndpoint, HttpMethod } from '../http/endpoint';
 import type { CatalogEntry } from '../http/openapi';
 import * as accountEndpoints from './account-endpoints';
+import { flagRouteGroups } from './flag-routes';
 import * as appEndpoints from './app-endpoints';
 import * as changeRequestEndpoints from './change-request-endpoints';
 import * as emailOtpEndpoints from './email-otp-endpoints';
@@ -16,6 +17,7 @@ import * as logEndpoints from './log-endpoints';
 import * as passkeyEndpoints from './passkey-endpoints';
 import * as magicLinkEndpoints from './magic-link-endpoints';
 import * as maintenanceEndpoints from './maintenance-endpoints';
+import * as manifestEndpoints from './manifest-endpoints';
 import * as mfaEndpoints from './mfa-endpoints';
 import * as oauthApiEndpoints from './oauth-api-endpoints';
 import * as oauthClientEndpoints from './oauth-client-endpoints';
@@ -59,6 +61,7 @@ const MODULES: Record<string, Record<string, unknown>> = {
   passkey: passkeyEndpoints,
   'magic-link': magicLinkEndpoints,
   maintenance: maintenanceEndpoints,
+  manifest: manifestEndpoints,
   mfa: mfaEndpoints,
   'oauth-api': oauthApiEndpoints,
   'oauth-client': oauthClientEndpoints,
@@ -115,4 +118,9 @@ function collect(modules: Record<string, Record<string, unknown>>): CatalogEntry
 /** Module stems imported above, so a test can compare them with the files in lib/api. */
 export const catalogModules: readonly string[] = Object.keys(MODULES);
 
-export const catalogEntries: readonly CatalogEntry[] = collect(MODULES);
+/** The flag and entitlement evaluation routes (spec 4.10): one declaration per registered property. */
+function flagEntries(): CatalogEntry[] {
+  return flagRouteGroups.flatMap((group) => group.endpoints.map(({ exportName, endpoint }) => ({ module: 'flag-routes', exportName, endpoint })));
+}
+
+export const catalogEntries: readonly CatalogEntry[] = [...collect(MODULES), ...flagEntries()];

@@ -10,6 +10,8 @@ import { adminInviteSchema, initialAdminSchema } from '../domain/invites/schemas
 import { transferControlPlane } from '../domain/realms/transfer-control-plane';
 import { updateRealm } from '../domain/realms/update-realm';
 import { inviteRealmAdmin } from '../domain/invites/issue-realm-admin-invite';
+import { entitlementsResponseSchema, entitlementsSchema } from '../domain/entitlements/schemas';
+import { setRealmEntitlements } from '../domain/entitlements/set-entitlements';
 
 // Realm endpoints (spec 4.8): control-plane host only; any other host answers a bare 404.
 const common = { tags: ['Realms'], auth: 'user', app: 'control-plane', controlPlaneOnly: true } as const;
@@ -97,4 +99,16 @@ export const transferControlPlaneEndpoint = defineEndpoint({
   params: slugParamsSchema,
   response: realmSchema,
   handler: async ({ ctx, params }) => toRealmDto(await transferControlPlane(ctx, params.slug)),
+});
+
+export const putRealmEntitlementsEndpoint = defineEndpoint({
+  ...common,
+  method: 'PUT',
+  path: '/api/admin/realms/{slug}/entitlements',
+  summary: "Replace the realm's entitlements (MaxUsers, MaxOAuthClients; null or absent = unlimited)",
+  permission: 'realm:write',
+  params: slugParamsSchema,
+  body: entitlementsSchema,
+  response: entitlementsResponseSchema,
+  handler: async ({ ctx, params, body }) => setRealmEntitlements(ctx, params.slug, body),
 });

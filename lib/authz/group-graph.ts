@@ -60,7 +60,7 @@ export function groupGraph(realmId: string, db: RealmDb): Promise<Map<string, Gr
   return cachedPromise(cache(), realmId, () => loadGroupNodes(db));
 }
 
-const GRAPH_EVENT_AREAS: readonly EventArea[] = ['group', 'role', 'app', 'realm'];
+const GRAPH_EVENT_AREAS: readonly EventArea[] = ['group', 'role', 'app', 'realm', 'manifest'];
 
 /** Drops a realm's cached graph whenever something it is built from changes. */
 export function registerGroupGraphInvalidation(): void {

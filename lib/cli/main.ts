@@ -6,6 +6,7 @@ import { usePrivateUmask } from '../runtime/private-files';
 import { startUp } from '../startup/start-up';
 import { exportSecret } from './export-secret';
 import { parseArgs } from './args';
+import { realmApply, realmExport, splitFlags } from './realm-manifest';
 import { recoverBootstrapAdmin } from './recover-bootstrap-admin';
 import { rotateKeys } from './rotate-keys';
 
@@ -15,7 +16,15 @@ const USAGE = `Usage:
   gatehouse keys rotate [--realm SLUG]
   gatehouse keys export-secret
   gatehouse migrate
+  gatehouse realm export --realm SLUG
+  gatehouse realm apply --realm SLUG FILE|- [--prune] [--dry-run]
 `;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 async function run(argv: string[]): Promise<number> {
   const [command, sub, ...rest] = argv;
@@ -38,6 +47,18 @@ async function run(argv: string[]): Promise<number> {
     // No start-up check: this is how a production deployment without the key gets it out.
     await exportSecret(out);
     return 0;
+  }
+  if (command === 'realm' && (sub === 'export' || sub === 'apply')) {
+    const io = { out: (text: string) => process.stdout.write(text), err: (line: string) => process.stderr.write(line + '\n'), stdin: readStdin };
+    const { positional, options } = splitFlags(parseArgs(rest, new Set(['realm', 'prune', 'dry-run'])), ['prune', 'dry-run']);
+    if (sub === 'export') {
+      if (positional.length || options.prune || options['dry-run']) throw new Error('realm export takes only --realm');
+      await startUp({ seed: false, relay: false });
+      return realmExport(options, io);
+    }
+    // The relay tells running servers with Redis to drop their caches of the realm at once.
+    await startUp({ seed: false, relay: true });
+    return realmApply(positional, options, io);
   }
   if (command === 'migrate') {
     const report = await migrateAll((line: string) => process.stderr.write(line + '\n'));

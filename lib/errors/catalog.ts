@@ -27,6 +27,7 @@ export const errorCatalog = {
   'Realm.CannotDeactivateControlPlane': { status: 400, title: 'The control-plane realm cannot be deactivated.' },
   'Realm.CannotDeleteControlPlane': { status: 400, title: 'The control-plane realm cannot be deleted.' },
   'Realm.CreateFailed': { status: 500, title: 'The realm could not be created.' },
+  'Entitlement.Exceeded': { status: 409, title: 'The realm’s entitlement does not allow more.' },
   'Realm.DomainIsAppAddress': { status: 409, title: 'A domain is already the address of an application.' },
   'Realm.AppAddressTaken': { status: 409, title: "An application's address under the new primary domain is already in use." },
   'BootstrapInvite.TokenInvalid': { status: 400, title: 'The invite link is invalid or has expired.' },

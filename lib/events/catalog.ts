@@ -66,6 +66,9 @@ export type EventPayloads = {
   'group.created': { groupId: string; boundTo: string[]; roleCount: number; parentCount: number };
   'group.deleted': { groupId: string; memberCount: number; childCount: number; roleCount: number };
   'group.updated': { groupId: string; renamed: boolean; boundTo?: string[]; roleCount: number; parentCount: number };
+  // Realm manifests (security log: Configuration; every cache of the realm's structure is dropped).
+  'manifest.applied': { prune: boolean; created: number; updated: number; deleted: number; newClientSecrets: number };
+
   'membership.added': { userId: string; groupId: string };
   'membership.removed': { userId: string; groupId: string };
   'role.created': { roleId: string; app: string; permissionCount: number };

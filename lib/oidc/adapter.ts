@@ -1,6 +1,8 @@
 import { oidcStorageKey } from '../db/oidc-payload-key';
 import { newId, sha256Hex } from '../crypto/tokens';
 import type { RealmDb } from '../db/types';
+import { assertClientCapacity } from '../domain/entitlements/capacity';
+import type { RealmRecord } from '../realm/realm-record';
 import { isMetadataDocumentClientId } from '../domain/client-metadata-documents/client-id';
 import { findLiveClient } from '../domain/oauth-clients/live-client';
 import { cachedPromise } from '../runtime/cached-promise';
@@ -15,7 +17,11 @@ import { decodePayload, encodePayload } from './payload-codec';
 // method below takes the engine's plain value and maps it the same way.
 type Payload = Record<string, unknown> & { grantId?: string; userCode?: string; uid?: string; accountId?: string; clientId?: string; consumed?: number };
 
-export type AdapterContext = { realmId: string; db: () => Promise<RealmDb> };
+export type AdapterContext = {
+  realmId: string;
+  db: () => Promise<RealmDb>;
+  /** The record the engine was built for (rebuilt on every revision). */ realm: RealmRecord;
+};
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
@@ -114,7 +120,13 @@ class ClientAdapter {
     const data = fromRegistration({ ...metadata, client_id: clientId }, secretHash);
     // A client stays with the App it was registered through, whichever host manages it later.
     if (existing) await db.oAuthClient.update({ where: { id: existing.id }, data: { ...data, appId: existing.appId, updatedAt: new Date() } });
-    else await db.oAuthClient.create({ data: { id: newId(), ...data, secretCreatedAt: secretHash ? new Date() : null } });
+    else {
+      // MaxOAuthClients (app-gates.ts answers 409 before the engine runs; this holds against a race).
+      await db.$transaction(async (tx) => {
+        await assertClientCapacity(tx, this.c.realm);
+        await tx.oAuthClient.create({ data: { id: newId(), ...data, secretCreatedAt: secretHash ? new Date() : null } });
+      });
+    }
     clientCache().delete(`${this.c.realmId}:${clientId}`);
   }
 

@@ -1,5 +1,10 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
-import { settingsForApp, settingsForHost, type EffectiveSettings } from '../domain/apps/app-settings';
+import { AppFeatures } from '../domain/apps/app-features';
+import { appIdForHost } from '../domain/apps/request-app';
+import { assertClientCapacity } from '../domain/entitlements/capacity';
+import { flag } from '../domain/flags/registry';
+import { isAppError } from '../errors/app-error';
+import { PROBLEM_CONTENT_TYPE, problemFromError } from '../errors/problem';
 import { BUILT_IN_IDS } from '../domain/built-in-ids';
 import { realmDb } from '../realm/context';
 import type { RealmRecord } from '../realm/realm-record';
@@ -26,12 +31,13 @@ async function clientAppId(realm: RealmRecord, clientId: string): Promise<string
   return row ? (row.appId ?? BUILT_IN_IDS.mainApp) : undefined;
 }
 
-async function settingsFor(realm: RealmRecord, ctx: KoaContextWithOIDC): Promise<EffectiveSettings> {
+/** The App whose switches decide the request: the client's for RFC 7592 paths, else the Host's. */
+async function deciderFor(realm: RealmRecord, ctx: KoaContextWithOIDC): Promise<string> {
   if (ctx.path.startsWith(`${REGISTRATION}/`)) {
     const appId = await clientAppId(realm, decodeURIComponent(ctx.path.slice(REGISTRATION.length + 1)));
-    if (appId) return settingsForApp(realm, appId);
+    if (appId) return appId;
   }
-  return (await settingsForHost(realm, ctx.get('host'))).settings;
+  return appIdForHost(realm, ctx.get('host'));
 }
 
 function isRegistrationPath(path: string): boolean {
@@ -43,22 +49,37 @@ export function appFeatureGates(realm: RealmRecord) {
     const registration = isRegistrationPath(ctx.path);
     const discovery = ctx.path === DISCOVERY;
     if (!registration && !discovery) return next();
-    let settings: EffectiveSettings;
+    let appId: string;
     try {
-      settings = await settingsFor(realm, ctx);
+      appId = await deciderFor(realm, ctx);
     } catch {
       // A malformed client id in the path (bad percent-encoding): the engine refuses it on its own.
-      settings = (await settingsForHost(realm, ctx.get('host'))).settings;
+      appId = appIdForHost(realm, ctx.get('host'));
     }
-    if (registration && !settings.Dcr.Enabled) {
+    // Read through the flag registry (docs/flags.md), as GET/POST /flags/AppFeatures/* answers.
+    const dcr = await flag({ realm }, AppFeatures.Dcr, { AppId: appId });
+    if (registration && !dcr) {
       ctx.status = 404;
       return;
+    }
+    // A new registration beyond the realm's MaxOAuthClients: 409 Entitlement.Exceeded, as the admin API answers.
+    if (ctx.path === REGISTRATION && ctx.method === 'POST') {
+      try {
+        await assertClientCapacity(await realmDb(realm), realm);
+      } catch (error) {
+        if (!isAppError(error)) throw error;
+        const problem = problemFromError(error);
+        ctx.status = problem.status;
+        ctx.type = PROBLEM_CONTENT_TYPE;
+        ctx.body = problem.body;
+        return;
+      }
     }
     await next();
     if (discovery && ctx.body && typeof ctx.body === 'object') {
       const body = ctx.body as Record<string, unknown>;
-      if (!settings.Dcr.Enabled) delete body.registration_endpoint;
-      if (!settings.Cimd.Enabled) delete body.client_id_metadata_document_supported;
+      if (!dcr) delete body.registration_endpoint;
+      if (!(await flag({ realm }, AppFeatures.Cimd, { AppId: appId }))) delete body.client_id_metadata_document_supported;
     }
   };
 }

@@ -1,5 +1,7 @@
 import { errors, type Configuration } from 'oidc-provider';
-import { settingsForHost } from '../domain/apps/app-settings';
+import { AppFeatures } from '../domain/apps/app-features';
+import { appIdForHost } from '../domain/apps/request-app';
+import { flag } from '../domain/flags/registry';
 import type { RealmRecord } from '../realm/realm-record';
 import { engineRequest } from './engine-request';
 import { failedRecently } from './outbound-fetch';
@@ -34,7 +36,7 @@ async function enabledForRequest(realm: RealmRecord): Promise<boolean> {
   const request = engineRequest();
   // Outside a dispatched request (never expected) nothing is fetched.
   if (!request || request.realm.id !== realm.id) return false;
-  return (await settingsForHost(realm, request.host)).settings.Cimd.Enabled;
+  return flag({ realm }, AppFeatures.Cimd, { AppId: appIdForHost(realm, request.host) });
 }
 
 type Features = NonNullable<Configuration['features']>;

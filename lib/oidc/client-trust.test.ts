@@ -19,6 +19,7 @@ const realm: RealmRecord = {
   isActive: true,
   databaseName: 'acme',
   revision: 1,
+  entitlements: { MaxUsers: null, MaxOAuthClients: null },
   createdAt: new Date(),
   updatedAt: null,
 };

@@ -38,7 +38,7 @@ function cache(): Cache {
 }
 
 /** Events after which a realm's engine configuration (scopes, APIs, settings, keys) must be rebuilt. */
-const REBUILD_EVENT_AREAS: readonly EventArea[] = ['oauth-scope', 'oauth-api', 'realm-settings', 'realm', 'signing-key'];
+const REBUILD_EVENT_AREAS: readonly EventArea[] = ['oauth-scope', 'oauth-api', 'realm-settings', 'realm', 'signing-key', 'manifest'];
 
 export function registerProviderInvalidation(): void {
   shared('oidc.providers.subscriber', () =>
@@ -87,7 +87,7 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
       keys,
       cookieKeys: [cookieKey.toString('base64url')],
       oauth,
-      adapter: { realmId: realm.id, db: () => realmDb(realm) },
+      adapter: { realmId: realm.id, db: () => realmDb(realm), realm },
     }),
   );
   // The public scheme is a setting, not something a client may claim: dispatch.ts overwrites the

@@ -3,7 +3,7 @@ import { settings } from '../config/env';
 import { AppError } from '../errors/app-error';
 import { shared } from '../runtime/shared';
 import { redisClient } from '../runtime/redis';
-import { rateLimitPolicies, type DimensionLimit, type RateLimitDimension, type RateLimitPolicyName } from './policies';
+import { dimensionKey, rateLimitPolicies, type DimensionLimit, type RateLimitDimension, type RateLimitPolicyName } from './policies';
 
 // The one rate-limit module: rate-limiter-flexible, in memory, or in Redis when REDIS_URL is set so
 // several instances share counters. A rejection is the spec's 429 (spec 7). Ceilings are the
@@ -12,10 +12,8 @@ import { rateLimitPolicies, type DimensionLimit, type RateLimitDimension, type R
 /** A realm's overrides, as its settings carry them: policy -> dimension (capitalised) -> limit. */
 export type RateLimitOverrides = Record<string, Partial<Record<'Source' | 'Target' | 'Client' | 'App', { Points: number; DurationSeconds: number }>>>;
 
-const capital = (d: RateLimitDimension) => (d.charAt(0).toUpperCase() + d.slice(1)) as 'Source' | 'Target' | 'Client' | 'App';
-
 export function effectiveLimit(policy: RateLimitPolicyName, dimension: RateLimitDimension, overrides?: RateLimitOverrides): DimensionLimit | undefined {
-  const o = overrides?.[policy]?.[capital(dimension)];
+  const o = overrides?.[policy]?.[dimensionKey(dimension)];
   if (o) return { points: o.Points, durationSeconds: o.DurationSeconds };
   return (rateLimitPolicies[policy] as Partial<Record<RateLimitDimension, DimensionLimit>>)[dimension];
 }

@@ -11,6 +11,9 @@ export type RateLimitDimension = 'source' | 'target' | 'client' | 'app';
 
 export type DimensionLimit = { points: number; durationSeconds: number };
 
+/** A dimension as the realm settings name it in their overrides (`source` -> `Source`). */
+export const dimensionKey = (d: RateLimitDimension) => (d.charAt(0).toUpperCase() + d.slice(1)) as 'Source' | 'Target' | 'Client' | 'App';
+
 export type RateLimitPolicy = Partial<Record<RateLimitDimension, DimensionLimit>>;
 
 export const rateLimitPolicies = {
@@ -84,6 +87,29 @@ export const rateLimitPolicies = {
   },
   'account-deletion-confirm': { source: { points: 20, durationSeconds: 15 * 60 }, app: { points: 200, durationSeconds: 15 * 60 } },
   'invite-code-redeem': { source: { points: 20, durationSeconds: 15 * 60 }, app: { points: 200, durationSeconds: 15 * 60 } },
+  // Flag and entitlement evaluation (spec 4.10): read by applications on many requests, so a
+  // generous ceiling; it only stops a runaway loop from one address.
+  'flag-evaluation': { source: { points: 600, durationSeconds: 60 }, app: { points: 6000, durationSeconds: 60 } },
 } satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
+
+/** Every policy name, in the order above (the console's select lists them so). */
+export const rateLimitPolicyNames = Object.keys(rateLimitPolicies) as RateLimitPolicyName[];
+
+export function isRateLimitPolicyName(name: string): name is RateLimitPolicyName {
+  return Object.hasOwn(rateLimitPolicies, name);
+}
+
+const DIMENSION_ORDER: readonly RateLimitDimension[] = ['source', 'target', 'client', 'app'];
+
+/**
+ * The dimensions a realm may override for `policy`: the ones the policy counts, i.e. has a ceiling
+ * for (a dimension without one is a no-op in the limiter). An override adjusts a ceiling; it does
+ * not add one, so the realm settings refuse any other dimension, and every one of an unknown policy.
+ */
+export function overridableDimensions(policy: string): RateLimitDimension[] {
+  if (!isRateLimitPolicyName(policy)) return [];
+  const counted: RateLimitPolicy = rateLimitPolicies[policy];
+  return DIMENSION_ORDER.filter((d) => counted[d] !== undefined);
+}

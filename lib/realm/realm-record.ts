@@ -11,9 +11,26 @@ export type RealmRecord = {
   isActive: boolean;
   databaseName: string;
   revision: number;
+  /** Limits the control plane set (spec 4.10 RealmEntitlements); null = unlimited. */
+  entitlements: RealmEntitlementLimits;
   createdAt: Date;
   updatedAt: Date | null;
 };
+
+export type RealmEntitlementLimits = { MaxUsers: number | null; MaxOAuthClients: number | null };
+
+/** The stored JSON of `Realm.entitlements`: a limit that is not a whole number >= 0 reads as unlimited. */
+export function parseEntitlements(json: string | null | undefined): RealmEntitlementLimits {
+  let doc: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = json ? JSON.parse(json) : {};
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) doc = parsed as Record<string, unknown>;
+  } catch {
+    // A damaged document limits nothing rather than locking the realm.
+  }
+  const limit = (v: unknown) => (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 ? v : null);
+  return { MaxUsers: limit(doc.MaxUsers), MaxOAuthClients: limit(doc.MaxOAuthClients) };
+}
 
 type RealmRow = {
   id: string;
@@ -25,6 +42,7 @@ type RealmRow = {
   isActive: boolean;
   databaseName: string;
   revision: number;
+  entitlements?: string | null;
   createdAt: Date;
   updatedAt: Date | null;
   domains: { host: string }[];
@@ -53,6 +71,7 @@ export function toRealmRecord(row: RealmRow): RealmRecord {
     isActive: row.isActive,
     databaseName: row.databaseName,
     revision: row.revision,
+    entitlements: parseEntitlements(row.entitlements),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   };

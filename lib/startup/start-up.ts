@@ -27,6 +27,7 @@ const RELAYED_AREAS: readonly EventArea[] = [
   'service-account',
   'signing-key',
   'projections',
+  'manifest',
 ];
 
 /**

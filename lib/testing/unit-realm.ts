@@ -17,6 +17,7 @@ export function unitRealm(databaseName: string): RealmRecord {
     isActive: true,
     databaseName,
     revision: 1,
+    entitlements: { MaxUsers: null, MaxOAuthClients: null },
     createdAt: new Date(),
     updatedAt: null,
   };

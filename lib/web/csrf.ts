@@ -32,12 +32,19 @@ function originOf(value: string): string | null {
 
 export function assertSameOrigin(request: Request, s: Settings = settings()): void {
   if (SAFE.has(request.method)) return;
-  const origin = request.headers.get('origin');
-  if (origin !== null) {
-    const expected = expectedOrigin(request.headers.get('host'), s);
-    if (!expected || originOf(origin) !== expected) throw new AppError('Request.CsrfRejected');
-    return;
+  if (!isSameOriginRequest((name) => request.headers.get(name), s)) throw new AppError('Request.CsrfRejected');
+}
+
+/**
+ * The check of `assertSameOrigin` for any request that could change state, given its headers (the
+ * real-time hub checks its WebSocket upgrades with it too: a cross-site page may open a WebSocket).
+ */
+export function isSameOriginRequest(header: (name: string) => string | null | undefined, s: Settings = settings()): boolean {
+  const origin = header('origin');
+  if (origin !== null && origin !== undefined) {
+    const expected = expectedOrigin(header('host') ?? null, s);
+    return !!expected && originOf(origin) === expected;
   }
-  const site = request.headers.get('sec-fetch-site');
-  if (site && site !== 'same-origin' && site !== 'none') throw new AppError('Request.CsrfRejected');
+  const site = header('sec-fetch-site');
+  return !site || site === 'same-origin' || site === 'none';
 }

@@ -7,7 +7,7 @@ const LEAVES = ['lib/db', 'lib/realm', 'lib/crypto', 'lib/config', 'lib/errors',
 const SERVICES = ['lib/authz', 'lib/auth', 'lib/mail', 'lib/rate-limit', 'lib/events'];
 const DOMAIN = ['lib/domain'];
 /** Beside each other at the top of lib: each may use the domain and below, none of the others. */
-const DOORS = ['lib/http', 'lib/oidc', 'lib/cli', 'lib/startup'];
+const DOORS = ['lib/http', 'lib/oidc', 'lib/cli', 'lib/startup', 'lib/realtime'];
 const TOP = ['app', 'components', 'server.ts', 'proxy.ts'];
 const ABOVE_DOMAIN = [...DOORS, 'lib/api', ...TOP];
 
@@ -20,10 +20,23 @@ const layerZones = [
     'authz, auth, mail, rate-limit and events sit below the domain: the domain operation reads what they need and passes it in',
   ),
   zone(DOMAIN, ABOVE_DOMAIN, 'domain code never imports the HTTP layer, the API catalog, the OAuth engine, the CLI or the app'),
-  zone('lib/http', ['lib/api', 'lib/oidc', 'lib/cli', 'lib/startup', ...TOP], 'lib/http is the route wrapper: what it needs from above is passed in'),
-  zone('lib/oidc', ['lib/http', 'lib/api', 'lib/cli', 'lib/startup', ...TOP], 'lib/oidc sits beside lib/http: shared pieces live in lib/web or the domain'),
-  zone('lib/cli', ['lib/http', 'lib/api', 'lib/oidc', ...TOP], 'the CLI sits beside lib/http and lib/oidc'),
-  zone('lib/startup', ['lib/http', 'lib/api', 'lib/oidc', 'lib/cli', ...TOP], 'start-up wiring sits beside the doors it starts'),
+  zone(
+    'lib/http',
+    ['lib/api', 'lib/oidc', 'lib/cli', 'lib/startup', 'lib/realtime', ...TOP],
+    'lib/http is the route wrapper: what it needs from above is passed in',
+  ),
+  zone(
+    'lib/oidc',
+    ['lib/http', 'lib/api', 'lib/cli', 'lib/startup', 'lib/realtime', ...TOP],
+    'lib/oidc sits beside lib/http: shared pieces live in lib/web or the domain',
+  ),
+  zone('lib/cli', ['lib/http', 'lib/api', 'lib/oidc', 'lib/realtime', ...TOP], 'the CLI sits beside lib/http and lib/oidc'),
+  zone('lib/startup', ['lib/http', 'lib/api', 'lib/oidc', 'lib/cli', 'lib/realtime', ...TOP], 'start-up wiring sits beside the doors it starts'),
+  zone(
+    'lib/realtime',
+    ['lib/http', 'lib/api', 'lib/oidc', 'lib/cli', 'lib/startup', ...TOP],
+    'the real-time hub sits beside lib/http: shared pieces live in lib/web or the domain',
+  ),
   zone('lib/api', TOP, 'lib/api declares endpoints; app/ binds them, not the other way round'),
 ];
 

@@ -13,6 +13,8 @@ import { ConsoleShell } from '@/app/_shell/console-shell';
 import { asExternalNotice } from '@/components/hosted/external-entry';
 import { PageHeader } from '@/components/ui/page-header';
 import { realmSettings } from '@/lib/domain/realm-settings/realm-settings';
+import { RealmFeatures } from '@/lib/domain/realm-settings/features';
+import { flag } from '@/lib/domain/flags/registry';
 import { hasPassword } from '@/lib/domain/users/password-presence';
 import { realmDb } from '@/lib/realm/context';
 import { pageContext, requirePageUser } from '@/lib/http/page-context';
@@ -43,6 +45,7 @@ export default async function AccountPage({ searchParams }: Props) {
   const linkNotice = asExternalNotice((await searchParams).error);
   const { realm } = await pageContext();
   const settings = await realmSettings(realm);
+  const passkeys = await flag({ realm }, RealmFeatures.Passkeys);
   // Whether deleting the account asks for a password (the answer only, never the hash).
   const withPassword = await hasPassword(await realmDb(realm), user.Id);
   const passwordOffered = settings.SignIn.Password && !settings.SignIn.PasswordlessOnly;
@@ -63,7 +66,7 @@ export default async function AccountPage({ searchParams }: Props) {
       <ProfileSection user={user} />
       {passwordOffered ? <PasswordSection minLength={settings.PasswordPolicy.MinLength} /> : null}
       <TwoFactorSection required={settings.TwoFactor.Required} />
-      <PasskeysSection enabled={settings.SignIn.Passkeys} />
+      <PasskeysSection enabled={passkeys} />
       <LinkedAccountsSection notice={linkNotice} />
       <EmailSection email={user.Email} confirmed={user.EmailConfirmed} />
       <SignInMethodsSection />

@@ -11,5 +11,9 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
   const user = await requirePageUser();
   if (!hasConsoleAccess(user)) redirect('/account');
   const Features = { PositionTerminals: await positionTerminalsEnabled((await pageContext()).realm) };
-  return <ConsoleShell user={{ ...user, Features }}>{children}</ConsoleShell>;
+  return (
+    <ConsoleShell user={{ ...user, Features }} live>
+      {children}
+    </ConsoleShell>
+  );
 }

@@ -12,14 +12,25 @@ import { CheckboxList } from '@/components/ui/checkbox-list';
 import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { createClientSchema } from '@/lib/domain/oauth-clients/schemas';
 import { newServiceAccountSchema } from '@/lib/domain/client-intents/schemas';
+import { useAppLookup } from '../directory-queries';
 import { scopeOptions, useAllScopes } from '../oauth-queries';
-import { ACCESS_TOKEN_TYPES, CLIENT_TYPES, CONSENT_TYPES, GRANT_TYPE_OPTIONS, linesOf, oauthKeys, type CreatedClient, type OAuthClient } from '../oauth-types';
+import {
+  ACCESS_TOKEN_TYPES,
+  CAPABILITY_OPTIONS,
+  CLIENT_TYPES,
+  CONSENT_TYPES,
+  GRANT_TYPE_OPTIONS,
+  linesOf,
+  oauthKeys,
+  type CreatedClient,
+  type OAuthClient,
+} from '../oauth-types';
 import { EditFormFooter } from '../edit-form-footer';
 import { ClientIntentFields, SERVICE_ACCOUNT_MODES, type ClientIntentOptions } from './client-intent-fields';
 
 // Create and edit an OAuth client (CONTRACT.md `POST /api/admin/oauth/clients`). Edits are a
-// merge-patch: the form sends every field it shows, so what is on screen is what is stored, and
-// leaves AppId and Capabilities (not edited here) alone. ClientId and ClientType never change.
+// merge-patch: the form sends every field it shows, so what is on screen is what is stored.
+// ClientId and ClientType never change.
 // The browser checks only what it can know; the coherence rules (redirect URIs for
 // authorization_code, ...) are the server's, and its field errors land next to the fields.
 // The form's rules are the API's (createClientSchema): only the shapes differ where the form edits
@@ -34,6 +45,8 @@ const schema = createClientSchema
     PostLogoutRedirectUris: z.string(),
     GrantTypes: rules.GrantTypes.min(1, 'Choose at least one grant type.'),
     Scopes: rules.Scopes.unwrap().unwrap(),
+    AppId: rules.AppId.unwrap().unwrap(),
+    Capabilities: rules.Capabilities.unwrap().unwrap(),
     IsActive: z.boolean(),
     // Create only: what else the client is (client-intent-fields.tsx).
     PositionId: z.string(),
@@ -62,6 +75,8 @@ const FIELDS = [
   'PostLogoutRedirectUris',
   'GrantTypes',
   'Scopes',
+  'AppId',
+  'Capabilities',
   'IsActive',
   'PositionId',
   'ServiceAccountId',
@@ -86,6 +101,8 @@ function valuesOf(c?: OAuthClient): Values {
       GrantTypes: ['authorization_code', 'refresh_token'],
       // What a sign-in needs (the API's default too).
       Scopes: ['openid'],
+      AppId: '',
+      Capabilities: [],
       IsActive: true,
       ...NO_INTENT,
     };
@@ -100,6 +117,8 @@ function valuesOf(c?: OAuthClient): Values {
     PostLogoutRedirectUris: c.PostLogoutRedirectUris.join('\n'),
     GrantTypes: c.GrantTypes,
     Scopes: c.Scopes,
+    AppId: c.AppId ?? '',
+    Capabilities: c.Capabilities,
     IsActive: c.IsActive,
     ...NO_INTENT,
   };
@@ -115,6 +134,9 @@ function bodyOf(v: Values, creating: boolean) {
     PostLogoutRedirectUris: linesOf(v.PostLogoutRedirectUris),
     GrantTypes: v.GrantTypes,
     Scopes: v.Scopes,
+    // Blank clears the App: the roles and permissions scopes then carry the built-in App's.
+    AppId: v.AppId || null,
+    Capabilities: v.Capabilities,
     IsActive: v.IsActive,
   };
   if (!creating) return common;
@@ -146,8 +168,13 @@ export function ClientForm({
 }) {
   const queryClient = useQueryClient();
   const scopes = useAllScopes(canReadScopes);
+  const apps = useAppLookup();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: presetPositionId ? terminalValues(presetPositionId) : valuesOf(client) });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
+  // The select gets its options only once the Apps are loaded: put the chosen App back then.
+  useEffect(() => {
+    if (apps.data) form.setValue('AppId', form.getValues('AppId'));
+  }, [apps.data, form]);
   const [saved, setSaved] = useState(false);
   const clientType = useWatch({ control: form.control, name: 'ClientType' });
   const serviceAccountMode = useWatch({ control: form.control, name: 'ServiceAccountMode' });
@@ -178,7 +205,8 @@ export function ClientForm({
       setSaved(true);
       onSaved(c);
     },
-    onError: (e) => report(e, { codeFields: { 'OAuthClient.ClientIdTaken': 'ClientId', 'ServiceAccount.NameTaken': 'NewServiceAccountName' } }),
+    onError: (e) =>
+      report(e, { codeFields: { 'OAuthClient.ClientIdTaken': 'ClientId', 'ServiceAccount.NameTaken': 'NewServiceAccountName', 'App.NotFound': 'AppId' } }),
   });
 
   const errors = form.formState.errors;
@@ -191,6 +219,13 @@ export function ClientForm({
     // The API refuses client_credentials on a public client; say so before the round trip.
     disabled: g.confidentialOnly && clientType === 'Public',
   }));
+  const capabilityOptions = [
+    ...CAPABILITY_OPTIONS.map((c) => ({ value: c.value, label: c.label, hint: c.hint, disabled: clientType === 'Public' })),
+    // A capability the client holds that this console does not know stays visible, so it can be removed.
+    ...(client?.Capabilities ?? [])
+      .filter((c) => !CAPABILITY_OPTIONS.some((o) => o.value === c))
+      .map((c) => ({ value: c, label: c, hint: 'Not a capability this version knows.' })),
+  ];
 
   return (
     <form
@@ -240,11 +275,14 @@ export function ClientForm({
                 label="Client type"
                 hint="Confidential clients get a secret; Public ones (browser, mobile) use PKCE."
                 registration={form.register('ClientType', {
-                  onChange: () =>
+                  onChange: () => {
                     form.setValue(
                       'GrantTypes',
                       form.getValues('GrantTypes').filter((g) => g !== 'client_credentials'),
-                    ),
+                    );
+                    // Every capability needs a Confidential client.
+                    if (form.getValues('ClientType') === 'Public') form.setValue('Capabilities', []);
+                  },
                 })}
                 error={errors.ClientType?.message}
               >
@@ -352,6 +390,37 @@ export function ClientForm({
           ) : (
             <p className="muted small">Scopes: {client?.Scopes.join(', ') || 'none'}. Choosing scopes needs the permission oauth-scope:read.</p>
           )}
+          <SelectField
+            label="Application"
+            optional
+            hint="The application whose roles and permissions the roles and permissions scopes carry. None: the built-in application."
+            registration={form.register('AppId')}
+            error={errors.AppId?.message}
+          >
+            <option value="">None</option>
+            {(apps.data ?? []).map((a) => (
+              <option key={a.Id} value={a.Id}>
+                {a.DisplayName} ({a.Slug})
+              </option>
+            ))}
+            {client?.AppId && apps.data && !apps.data.some((a) => a.Id === client.AppId) ? (
+              <option value={client.AppId}>{client.AppId} (not found)</option>
+            ) : null}
+          </SelectField>
+          <Controller
+            control={form.control}
+            name="Capabilities"
+            render={({ field }) => (
+              <CheckboxList
+                legend="Capabilities"
+                hint={clientType === 'Public' ? 'Capabilities need a Confidential client.' : 'What the client may do beyond the usual grants.'}
+                options={capabilityOptions}
+                value={field.value}
+                onChange={field.onChange}
+                error={errors.Capabilities?.message}
+              />
+            )}
+          />
           {client ? (
             <CheckboxField label="Active" hint="Deactivating revokes the tokens issued to the client." registration={form.register('IsActive')} />
           ) : null}

@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '@/components/data/api';
@@ -10,11 +10,12 @@ import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button, buttonClass } from '@/components/ui/button';
 import { CheckboxField, TextAreaField, TextField } from '@/components/ui/field';
+import { SecretOnce } from '@/components/console/secret-once';
 import { InviteResult } from './invite-result';
 import { initialAdminSchema } from '@/lib/domain/invites/schemas';
 import { createRealmSchema } from '@/lib/domain/realms/schemas';
 import { realmSlugRule } from '@/lib/domain/realms/slug';
-import { parseDomains, realmKeys, slugFrom, type CreateRealmResult } from './types';
+import { parseDomains, realmKeys, slugFrom, type ImportRealmResult } from './types';
 
 // The API's rules (createRealmSchema, the slug rules); the administrator's fields are checked with
 // the API's initialAdminSchema only when an invitation is asked for.
@@ -44,9 +45,15 @@ const FIELDS = [
   'InitialAdmin.Lastname',
 ] as const;
 
+/** A manifest file chosen to start the realm from (POST /api/admin/realms/import). */
+type StartManifest = { fileName: string; value: unknown };
+
 export function CreateRealmForm() {
   const queryClient = useQueryClient();
-  const [created, setCreated] = useState<CreateRealmResult | null>(null);
+  const [created, setCreated] = useState<ImportRealmResult | null>(null);
+  const [manifest, setManifest] = useState<StartManifest | null>(null);
+  const [manifestError, setManifestError] = useState<string | null>(null);
+  const manifestId = useId();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -66,14 +73,27 @@ export function CreateRealmForm() {
     if (!form.getFieldState('Slug').isDirty) form.setValue('Slug', slugFrom(displayName));
   }, [displayName, form]);
 
+  const readManifest = async (file: File | undefined) => {
+    setManifest(null);
+    setManifestError(null);
+    if (!file) return;
+    try {
+      setManifest({ fileName: file.name, value: JSON.parse(await file.text()) as unknown });
+    } catch (e) {
+      setManifestError(`${file.name} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  };
+
+  // With a manifest the realm is made by the import route, which applies it in the same step (a
+  // manifest that fails leaves no realm); its description is the manifest's.
   const create = useMutation({
     mutationFn: (v: Values) =>
-      api<CreateRealmResult>('/api/admin/realms', {
+      api<ImportRealmResult>(manifest ? '/api/admin/realms/import' : '/api/admin/realms', {
         method: 'POST',
         body: {
           Slug: v.Slug,
           DisplayName: v.DisplayName,
-          Description: v.Description || undefined,
+          ...(manifest ? { Manifest: manifest.value } : { Description: v.Description || undefined }),
           Domains: parseDomains(v.Domains),
           InitialAdmin: v.inviteAdmin
             ? {
@@ -110,6 +130,7 @@ export function CreateRealmForm() {
       noValidate
       onSubmit={form.handleSubmit((v) => {
         clear();
+        if (manifestError) return;
         create.mutate(v);
       })}
     >
@@ -135,7 +156,33 @@ export function CreateRealmForm() {
           spellCheck={false}
           autoCapitalize="none"
         />
-        <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
+        {manifest ? null : (
+          <TextAreaField label="Description" optional registration={form.register('Description')} error={errors.Description?.message} rows={2} />
+        )}
+        <div className="field">
+          <label className="field-label" htmlFor={manifestId}>
+            Start from a manifest <span className="field-optional">(optional)</span>
+          </label>
+          <input
+            id={manifestId}
+            type="file"
+            className="input"
+            accept=".json,application/json"
+            aria-invalid={manifestError ? true : undefined}
+            aria-describedby={`${manifestId}-hint${manifestError ? ` ${manifestId}-error` : ''}`}
+            onChange={(e) => void readManifest(e.currentTarget.files?.[0])}
+          />
+          {manifestError ? (
+            <p className="field-error" id={`${manifestId}-error`}>
+              {manifestError}
+            </p>
+          ) : null}
+          <p className="field-hint" id={`${manifestId}-hint`}>
+            {manifest
+              ? `The realm is made with the structure of ${manifest.fileName} (its description too), in one step: if the manifest is refused, no realm is made.`
+              : 'A realm manifest (the export of another realm, for instance): its Apps, groups, roles, clients and settings are created with the realm.'}
+          </p>
+        </div>
         <fieldset className="fieldset">
           <legend>First administrator</legend>
           <CheckboxField
@@ -178,7 +225,7 @@ export function CreateRealmForm() {
   );
 }
 
-function Created({ result }: { result: CreateRealmResult }) {
+function Created({ result }: { result: ImportRealmResult }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const realm = result.Realm;
@@ -191,6 +238,10 @@ function Created({ result }: { result: CreateRealmResult }) {
         <p className="muted">
           It answers on <strong>{realm.Domains.join(', ')}</strong>.
         </p>
+        {result.Created ? <p data-testid="imported">Made from the manifest: {result.Created.length} items created.</p> : null}
+        {result.ClientSecrets?.map((s) => (
+          <SecretOnce key={s.ClientId} clientId={s.ClientId} secret={s.ClientSecret} title={`Copy the secret of the new client ${s.ClientId} now`} />
+        ))}
         {result.InitialAdminInvite ? (
           <InviteResult invite={result.InitialAdminInvite} />
         ) : (

@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { QueryState, formatDate } from '@/components/ui/query-state';
 import { AdminInviteForm } from './admin-invite-form';
 import { RealmActions } from './realm-actions';
+import { RealmConsoleCard } from './realm-console-card';
 import { RealmDetailsForm } from './realm-details-form';
 import { realmKeys, type Realm } from './types';
 
@@ -54,6 +55,7 @@ export function RealmDetail({
           </div>
           <div className="stack">
             <RealmActions realm={realm} canWrite={canWrite} canTransfer={canTransfer} />
+            <RealmConsoleCard realm={realm} publicBase={publicBase} />
             {canWrite && realm.IsActive ? <AdminInviteForm slug={realm.Slug} /> : null}
           </div>
         </div>

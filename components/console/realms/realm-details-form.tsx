@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextAreaField, TextField } from '@/components/ui/field';
 import { createRealmSchema } from '@/lib/domain/realms/schemas';
 import { parseDomains, realmKeys, type Realm } from './types';
+import { useReportDirty } from '@/components/realtime/live-detail';
 
 const schema = z
   .object({
@@ -34,6 +35,7 @@ const valuesOf = (r: Realm): Values => ({
 export function RealmDetailsForm({ realm, canWrite }: { realm: Realm; canWrite: boolean }) {
   const queryClient = useQueryClient();
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(realm) });
+  useReportDirty(form.formState.isDirty);
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   const [saved, setSaved] = useState(false);
   const domainsText = useWatch({ control: form.control, name: 'Domains' });

@@ -1,5 +1,6 @@
 import type { adminInviteSchema } from '@/lib/domain/invites/schemas';
 import type { createRealmResponseSchema, realmSchema } from '@/lib/domain/realms/schemas';
+import type { applyResultSchema } from '@/lib/domain/manifests/schema';
 import type { WireOf } from '@/lib/http/wire';
 
 // Wire shapes of the realm endpoints (spec 2.1, 2.2, 4.8) as the browser receives them, derived from
@@ -7,6 +8,8 @@ import type { WireOf } from '@/lib/http/wire';
 export type Realm = WireOf<typeof realmSchema>;
 export type AdminInvite = WireOf<typeof adminInviteSchema>;
 export type CreateRealmResult = WireOf<typeof createRealmResponseSchema>;
+/** POST /api/admin/realms/import answers the create answer plus what applying the manifest did. */
+export type ImportRealmResult = CreateRealmResult & Partial<WireOf<typeof applyResultSchema>>;
 
 export const realmKeys = {
   all: ['realms'] as const,

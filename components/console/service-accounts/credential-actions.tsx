@@ -6,19 +6,22 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { refetchAfterWrite } from '../oauth-queries';
 import { oauthKeys, type Credential, type IssuedCredential } from '../oauth-types';
+import { EditCredential } from './edit-credential';
 
-/** Rotate and delete for one credential row, each behind a confirmation. */
+/** Edit, rotate and delete for one credential row; rotate and delete behind a confirmation. */
 export function CredentialActions({
   credential,
+  canReadScopes,
   onRotated,
   onDeleted,
 }: {
   credential: Credential;
+  canReadScopes: boolean;
   onRotated: (c: IssuedCredential) => void;
   onDeleted: () => void;
 }) {
   const queryClient = useQueryClient();
-  const [dialog, setDialog] = useState<'rotate' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'edit' | 'rotate' | 'delete' | null>(null);
   const base = `/api/service-account/${encodeURIComponent(credential.ServiceAccountId)}/credentials/${encodeURIComponent(credential.Id)}`;
   const refresh = () => {
     void refetchAfterWrite(queryClient, oauthKeys.credentials(credential.ServiceAccountId));
@@ -48,6 +51,10 @@ export function CredentialActions({
   };
   return (
     <span className="row">
+      <Button size="sm" onClick={() => setDialog('edit')} aria-label={`Edit ${credential.DisplayName}`}>
+        Edit…
+      </Button>
+      <EditCredential credential={credential} canReadScopes={canReadScopes} open={dialog === 'edit'} onClose={() => setDialog(null)} />
       <Button size="sm" onClick={() => setDialog('rotate')} aria-label={`Rotate the secret of ${credential.DisplayName}`}>
         Rotate…
       </Button>

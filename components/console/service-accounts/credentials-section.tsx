@@ -116,6 +116,7 @@ export function CredentialsSection({
                           {/* After a delete the row (and its buttons) vanish: focus goes to the heading. */}
                           <CredentialActions
                             credential={c}
+                            canReadScopes={canReadScopes}
                             onRotated={(r) => setIssued({ credential: r, rotated: true })}
                             onDeleted={() => heading.current?.focus()}
                           />

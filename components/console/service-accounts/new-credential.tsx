@@ -1,41 +1,36 @@
 'use client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { api, problemMessage } from '@/components/data/api';
+import { useForm } from 'react-hook-form';
+import { api } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
-import { Alert, ErrorSummary } from '@/components/ui/alert';
+import { ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CheckboxList } from '@/components/ui/checkbox-list';
-import { TextField } from '@/components/ui/field';
-import { createCredentialSchema } from '@/lib/domain/service-accounts/credential-schemas';
-import { refetchAfterWrite, scopeOptions, useAllScopes } from '../oauth-queries';
+import { refetchAfterWrite, useAllScopes } from '../oauth-queries';
 import { oauthKeys, type IssuedCredential } from '../oauth-types';
+import {
+  CREDENTIAL_FIELDS,
+  CredentialScopesField,
+  CredentialTextFields,
+  credentialFormSchema,
+  expiresAtInstant,
+  type CredentialValues,
+} from './credential-fields';
 
 // A new credential (CONTRACT.md: DisplayName?, Scopes?, ExpiresAt?): a confidential OAuth client
 // for client_credentials. The answer carries the secret once; the parent shows it.
-const rules = createCredentialSchema.shape;
-const schema = z.object({
-  DisplayName: rules.DisplayName.unwrap().unwrap(),
-  Scopes: rules.Scopes.unwrap().unwrap(),
-  // datetime-local: the administrator's local time, sent as an ISO instant.
-  ExpiresAt: z.string().refine((v) => !v || new Date(v).getTime() > Date.now(), 'Choose a moment in the future, or leave it empty.'),
-});
-type Values = z.infer<typeof schema>;
-const FIELDS = ['DisplayName', 'Scopes', 'ExpiresAt'] as const;
-const EMPTY: Values = { DisplayName: '', Scopes: [], ExpiresAt: '' };
+const EMPTY: CredentialValues = { DisplayName: '', Scopes: [], ExpiresAt: '' };
 
 export function NewCredential({ accountId, canReadScopes, onIssued }: { accountId: string; canReadScopes: boolean; onIssued: (c: IssuedCredential) => void }) {
   const queryClient = useQueryClient();
   const scopes = useAllScopes(canReadScopes);
-  const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: EMPTY });
-  const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
+  const form = useForm<CredentialValues>({ resolver: zodResolver(credentialFormSchema), defaultValues: EMPTY });
+  const { summary, summaryRef, report, clear } = useProblem(form.setError, CREDENTIAL_FIELDS);
   const create = useMutation({
-    mutationFn: (v: Values) =>
+    mutationFn: (v: CredentialValues) =>
       api<IssuedCredential>(`/api/service-account/${encodeURIComponent(accountId)}/credentials`, {
         method: 'POST',
-        body: { DisplayName: v.DisplayName || null, Scopes: v.Scopes, ExpiresAt: v.ExpiresAt ? new Date(v.ExpiresAt).toISOString() : null },
+        body: { DisplayName: v.DisplayName || null, Scopes: v.Scopes, ExpiresAt: expiresAtInstant(v) },
       }),
     onSuccess: (c) => {
       void refetchAfterWrite(queryClient, oauthKeys.credentials(accountId));
@@ -64,45 +59,15 @@ export function NewCredential({ accountId, canReadScopes, onIssued }: { accountI
         <fieldset className="fieldset form">
           <ErrorSummary summary={summary} ref={summaryRef} />
           <div className="form-grid">
-            <TextField
-              label="Credential name"
-              optional
-              hint="Defaults to the account’s name."
-              registration={form.register('DisplayName')}
-              error={errors.DisplayName?.message}
-            />
-            <TextField
-              label="Expires"
-              optional
-              type="datetime-local"
-              hint="Your local time. Empty: never expires."
-              registration={form.register('ExpiresAt')}
-              error={errors.ExpiresAt?.message}
-            />
+            <CredentialTextFields register={form.register} errors={errors} nameHint="Defaults to the account’s name." />
           </div>
           {canReadScopes ? (
-            <>
-              {scopes.isError ? (
-                <Alert tone="danger" title="The scopes could not be loaded.">
-                  {problemMessage(scopes.error)}
-                </Alert>
-              ) : null}
-              <Controller
-                control={form.control}
-                name="Scopes"
-                render={({ field }) => (
-                  <CheckboxList
-                    legend="Scopes"
-                    hint="gatehouse.management lets it call Gatehouse’s API as this account."
-                    options={scopeOptions(scopes.data?.items, field.value)}
-                    value={field.value}
-                    onChange={field.onChange}
-                    error={errors.Scopes?.message}
-                    empty={scopes.isPending ? 'Loading the scopes…' : 'This realm has no scopes.'}
-                  />
-                )}
-              />
-            </>
+            <CredentialScopesField
+              control={form.control}
+              errors={errors}
+              scopes={scopes}
+              hint="gatehouse.management lets it call Gatehouse’s API as this account."
+            />
           ) : (
             <p className="muted small">Choosing scopes needs the permission oauth-scope:read; the credential gets none.</p>
           )}

@@ -2,26 +2,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { api } from '@/components/data/api';
 import { useProblem } from '@/components/data/use-problem';
 import { Alert, ErrorSummary } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '@/components/ui/field';
+import { CheckboxField, SelectField, TextField } from '@/components/ui/field';
 import { QueryState } from '@/components/ui/query-state';
 import { settingRules } from '@/lib/domain/realm-settings/schema';
+import { rateLimitPolicyNames } from '@/lib/rate-limit/policies';
+import { builtInLimit, describeLimit, dimensionChoices, newRow, overrideRowsSchema, overridesOf, rowsOf } from './rate-limit-rows';
 import { settingsKey, type RealmSettings } from './types';
-
-const rateLimitsText = z.string().superRefine((text, ctx) => {
-  if (!text.trim()) return;
-  try {
-    const v: unknown = JSON.parse(text);
-    if (!v || typeof v !== 'object' || Array.isArray(v)) ctx.addIssue({ code: 'custom', message: 'Enter a JSON object keyed by policy name.' });
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'This is not valid JSON.' });
-  }
-});
 
 // The document's own rules (settingRules), with every field present: the form shows them all.
 const policy = settingRules.fieldPolicy;
@@ -38,7 +30,10 @@ const schema = z.object({
   }),
   Features: z.object({ PositionTerminals: z.boolean() }),
   Retention: z.object({ SecurityLogDays: settingRules.retentionDays }),
-  RateLimits: rateLimitsText,
+  NativeGrants: z.object({ Enabled: z.boolean() }),
+  Dcr: z.object({ Enabled: z.boolean() }),
+  Cimd: z.object({ Enabled: z.boolean() }),
+  RateLimits: overrideRowsSchema,
 });
 type Values = z.infer<typeof schema>;
 
@@ -63,6 +58,9 @@ const FIELDS = [
   'Branding.LogoUrl',
   'Features.PositionTerminals',
   'Retention.SecurityLogDays',
+  'NativeGrants.Enabled',
+  'Dcr.Enabled',
+  'Cimd.Enabled',
   'RateLimits',
 ] as const;
 
@@ -76,7 +74,10 @@ function valuesOf(s: RealmSettings): Values {
     Branding: { ProductName: s.Branding.ProductName ?? '', PrimaryColor: s.Branding.PrimaryColor, LogoUrl: s.Branding.LogoUrl ?? '' },
     Features: { ...s.Features },
     Retention: { ...s.Retention },
-    RateLimits: Object.keys(s.RateLimits).length ? JSON.stringify(s.RateLimits, null, 2) : '',
+    NativeGrants: { ...s.NativeGrants },
+    Dcr: { ...s.Dcr },
+    Cimd: { ...s.Cimd },
+    RateLimits: rowsOf(s.RateLimits),
   };
 }
 
@@ -92,7 +93,10 @@ function documentOf(v: Values, settings: RealmSettings): RealmSettings {
     Branding: { PrimaryColor: v.Branding.PrimaryColor, ProductName: v.Branding.ProductName || undefined, LogoUrl: v.Branding.LogoUrl || undefined },
     Features: { ...settings.Features, ...v.Features },
     Retention: v.Retention,
-    RateLimits: v.RateLimits.trim() ? (JSON.parse(v.RateLimits) as RealmSettings['RateLimits']) : {},
+    NativeGrants: v.NativeGrants,
+    Dcr: v.Dcr,
+    Cimd: v.Cimd,
+    RateLimits: overridesOf(v.RateLimits),
   };
 }
 
@@ -313,22 +317,25 @@ function SettingsEditor({ settings }: { settings: RealmSettings }) {
         />
       </Group>
 
-      <Group title="Rate limits" description="Overrides of the built-in ceilings, by policy and dimension (Source, Target, Client, App).">
-        <TextAreaField
-          label="Overrides (JSON)"
-          optional
-          rows={6}
-          className="textarea mono"
-          registration={r('RateLimits')}
-          error={e.RateLimits?.message}
-          spellCheck={false}
-          hint={
-            <>
-              For example {'{ "login": { "Source": { "Points": 20, "DurationSeconds": 60 } } }'}.{def('none; the built-in limits apply')}
-            </>
-          }
+      <Group title="OAuth" description="Ways of getting tokens beyond the usual browser sign-in. Each application may override these in its own settings.">
+        <CheckboxField
+          label="Native sign-in grants"
+          registration={r('NativeGrants.Enabled')}
+          hint={<>Apps sign people in without a browser: e-mailed code, magic link or passkey at the token endpoint.{def('off')}</>}
+        />
+        <CheckboxField
+          label="Dynamic client registration"
+          registration={r('Dcr.Enabled')}
+          hint={<>Anyone may register an OAuth client at /connect/register (RFC 7591).{def('off')}</>}
+        />
+        <CheckboxField
+          label="Client ID metadata documents"
+          registration={r('Cimd.Enabled')}
+          hint={<>A client_id that is an https address names its own metadata document, with no registration.{def('off')}</>}
         />
       </Group>
+
+      <RateLimitOverrides form={form} />
 
       <div className="form-actions">
         <Button type="submit" variant="primary" busy={save.isPending} busyLabel="Saving…" disabled={!form.formState.isDirty}>
@@ -347,5 +354,121 @@ function SettingsEditor({ settings }: { settings: RealmSettings }) {
         ) : null}
       </div>
     </form>
+  );
+}
+
+/** The rate-limit overrides: rows of policy, dimension and ceiling; the choices are those the server accepts. */
+function RateLimitOverrides({ form }: { form: UseFormReturn<Values> }) {
+  const rows = useFieldArray({ control: form.control, name: 'RateLimits' });
+  const values = useWatch({ control: form.control, name: 'RateLimits' });
+  const errors = form.formState.errors.RateLimits;
+  const listError = errors?.message ?? errors?.root?.message;
+  return (
+    <Group
+      title="Rate limits"
+      description="Overrides of the built-in ceilings. Each policy counts by some of: source address, target (a mailbox or account), OAuth client, application."
+    >
+      {rows.fields.length === 0 ? <p className="muted small">No overrides: the built-in limits apply.</p> : null}
+      {rows.fields.length ? (
+        <div className="table-wrap">
+          <table className="table" aria-label="Rate-limit overrides">
+            <thead>
+              <tr>
+                <th scope="col">Policy</th>
+                <th scope="col">Counted by</th>
+                <th scope="col">Points</th>
+                <th scope="col">Window (seconds)</th>
+                <th scope="col" className="actions">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.fields.map((field, i) => {
+                const row = values?.[i] ?? field;
+                const choices = dimensionChoices(row.Policy);
+                const builtIn = builtInLimit(row.Policy, row.Dimension);
+                const rowErrors = errors?.[i];
+                const n = i + 1;
+                return (
+                  <tr key={field.id}>
+                    <td>
+                      <select
+                        className="select"
+                        aria-label={`Policy of override ${n}`}
+                        aria-invalid={rowErrors?.Policy ? true : undefined}
+                        {...form.register(`RateLimits.${i}.Policy`, {
+                          onChange: (e: { target: { value: string } }) => {
+                            // Keep the dimension if the new policy counts it, else take its first.
+                            const next = dimensionChoices(e.target.value);
+                            if (!next.includes(form.getValues(`RateLimits.${i}.Dimension`))) form.setValue(`RateLimits.${i}.Dimension`, next[0] ?? '');
+                          },
+                        })}
+                      >
+                        {!rateLimitPolicyNames.includes(row.Policy as never) ? <option value={row.Policy}>{row.Policy} (unknown)</option> : null}
+                        {rateLimitPolicyNames.map((p) => (
+                          <option key={p} value={p}>
+                            {p}
+                          </option>
+                        ))}
+                      </select>
+                      {rowErrors?.Policy ? <p className="field-error">{rowErrors.Policy.message}</p> : null}
+                    </td>
+                    <td>
+                      <select
+                        className="select"
+                        aria-label={`Counted by, override ${n}`}
+                        aria-invalid={rowErrors?.Dimension ? true : undefined}
+                        {...form.register(`RateLimits.${i}.Dimension`)}
+                      >
+                        {!choices.includes(row.Dimension) ? <option value={row.Dimension}>{row.Dimension} (not counted)</option> : null}
+                        {choices.map((d) => (
+                          <option key={d} value={d}>
+                            {d}
+                          </option>
+                        ))}
+                      </select>
+                      {rowErrors?.Dimension ? <p className="field-error">{rowErrors.Dimension.message}</p> : null}
+                      {builtIn ? <p className="field-hint">Built-in: {describeLimit(builtIn)}</p> : null}
+                    </td>
+                    <td>
+                      <input
+                        className="input"
+                        type="number"
+                        inputMode="numeric"
+                        aria-label={`Points of override ${n}`}
+                        aria-invalid={rowErrors?.Points ? true : undefined}
+                        {...form.register(`RateLimits.${i}.Points`, { valueAsNumber: true })}
+                      />
+                      {rowErrors?.Points ? <p className="field-error">{rowErrors.Points.message}</p> : null}
+                    </td>
+                    <td>
+                      <input
+                        className="input"
+                        type="number"
+                        inputMode="numeric"
+                        aria-label={`Window in seconds of override ${n}`}
+                        aria-invalid={rowErrors?.DurationSeconds ? true : undefined}
+                        {...form.register(`RateLimits.${i}.DurationSeconds`, { valueAsNumber: true })}
+                      />
+                      {rowErrors?.DurationSeconds ? <p className="field-error">{rowErrors.DurationSeconds.message}</p> : null}
+                    </td>
+                    <td className="actions">
+                      <Button variant="ghost" size="sm" onClick={() => rows.remove(i)} aria-label={`Remove override ${n}`}>
+                        Remove
+                      </Button>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {listError ? <p className="field-error">{listError}</p> : null}
+      <div>
+        <Button onClick={() => rows.append(newRow(form.getValues('RateLimits')))}>Add override</Button>
+      </div>
+    </Group>
   );
 }

@@ -13,6 +13,7 @@ import { UserPasswordForm } from './user-password-form';
 import { UserProfileForm } from './user-profile-form';
 import { UserSecurity } from './user-security';
 import { UserSessions } from './user-sessions';
+import { UserErase } from './user-erase';
 import { UserStatus } from './user-status';
 
 export function UserDetail({
@@ -27,8 +28,8 @@ export function UserDetail({
   userId: string;
   canWrite: boolean;
   canReadGroups: boolean;
-  /** The Security area (user:write), the sessions (session:read/write) and the link to the person's log entries (auth-log:read). */
-  access: { canReadSessions: boolean; canWriteSessions: boolean; canReadLog: boolean };
+  /** The Security area (user:write), the sessions (session:read/write), the link to the person's log entries (auth-log:read), erasure (gdpr:admin). */
+  access: { canReadSessions: boolean; canWriteSessions: boolean; canReadLog: boolean; canErase?: boolean };
   selfId: string;
   created: boolean;
   passwordMinLength: number;
@@ -97,6 +98,7 @@ export function UserDetail({
                   </dl>
                 </div>
               </section>
+              {access.canErase && user.Id !== selfId ? <UserErase user={user} /> : null}
             </div>
           </div>
         ) : null}

@@ -11,6 +11,7 @@ import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { createUserSchema } from '@/lib/domain/users/schemas';
 import { keys, type User } from '../directory-types';
+import { useReportDirty } from '@/components/realtime/live-detail';
 
 // The API's rules for these fields (the create rules: here a user name and address are required).
 const schema = createUserSchema.pick({ UserName: true, Email: true, Firstname: true, Lastname: true });
@@ -24,6 +25,7 @@ export function UserProfileForm({ user, canWrite }: { user: User; canWrite: bool
   const form = useForm<Values>({ resolver: zodResolver(schema), defaultValues: valuesOf(user) });
   const { summary, summaryRef, report, clear } = useProblem(form.setError, FIELDS);
   const [saved, setSaved] = useState(false);
+  useReportDirty(form.formState.isDirty);
   useEffect(() => {
     if (!form.formState.isDirty) form.reset(valuesOf(user));
   }, [user, form]);

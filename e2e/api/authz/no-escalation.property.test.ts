@@ -8,7 +8,9 @@ import { ADMINISTRATORS, MAIN_APP_ID, makeUser, REALM_ADMIN_ROLE, signedIn, type
 // users, groups, roles, memberships, BoundTo and service accounts, issued by random
 // non-administrators one after another and then all at once, never leave anybody (the actors,
 // bystanders, the administrator, service accounts old and new) having gained or lost a Gatehouse
-// permission that none of the actors held to begin with. Every answer is a 2xx or a 4xx.
+// permission that none of the actors held to begin with. Every answer is a 2xx or a 4xx. A deleted
+// user holds nothing (they cannot sign in), so deleting and restoring users is part of it: the
+// bystander may start deleted, and bringing them back is a gain like any other.
 
 // What the actors may start with (through a group and role of their own), and what shared roles
 // carry besides: the latter are outside the actors' authority, so spreading or stripping them (or
@@ -41,6 +43,8 @@ type World = {
   /** Shared groups each actor (0..ACTORS-1) and the bystander (ACTORS) is in; actors join dormant ones only. */
   members: number[][];
   accounts: { groups: number[]; active: boolean }[];
+  /** Whether the bystander starts soft-deleted (by the administrator). */
+  bystanderDeleted: boolean;
 };
 
 const idx = (n: number) => fc.integer({ min: 0, max: n - 1 });
@@ -62,6 +66,7 @@ const worldArb: fc.Arbitrary<World> = fc.record({
   own: fc.array(fc.subarray(ACTOR_POOL, { minLength: 2 }), { minLength: ACTORS, maxLength: ACTORS }),
   members: fc.array(fc.subarray([0, 1, 2, 3]), { minLength: ACTORS + 1, maxLength: ACTORS + 1 }),
   accounts: fc.array(fc.record({ groups: fc.subarray([0, 1, 2, 3]), active: fc.boolean() }), { minLength: 2, maxLength: 2 }),
+  bystanderDeleted: fc.integer({ min: 0, max: 3 }).map((n) => n > 0),
 });
 
 /**
@@ -80,6 +85,7 @@ type Op =
   | { op: 'nest'; group: number; parents: number[] }
   | { op: 'grantRole' | 'revokeRole'; role: number; permission: string }
   | { op: 'join' | 'leave'; user: number; group: number }
+  | { op: 'deleteUser' | 'restoreUser'; user: number }
   | { op: 'putAccount'; account: number; groups: number[]; active?: boolean }
   | { op: 'createAccount'; groups: number[] }
   | { op: 'createGroup'; roles: number[]; parents: number[]; boundTo: string[] }
@@ -95,6 +101,12 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ op: fc.constant('nest' as const), group: groupRef, parents: fc.uniqueArray(groupRef, { maxLength: 2 }) }),
   fc.record({ op: fc.constantFrom('grantRole' as const, 'revokeRole' as const), role: roleRef, permission: permissionArb }),
   fc.record({ op: fc.constantFrom('join' as const, 'leave' as const), user: userRef, group: groupRef }),
+  // Weighted, and aimed mostly at the bystander (who may start deleted): restoring someone who holds
+  // more than the actors is the escalation to find.
+  {
+    arbitrary: fc.record({ op: fc.constantFrom('deleteUser' as const, 'restoreUser' as const), user: fc.oneof(fc.constant(ACTORS), userRef) }),
+    weight: 4,
+  },
   fc.record({
     op: fc.constant('putAccount' as const),
     account: fc.integer({ min: 0, max: 3 }),
@@ -173,6 +185,7 @@ async function build(world: World): Promise<Live> {
     const groups = actor ? [...shared.filter((g) => !world.groups[g].boundAll).map((g) => groupIds[g]), groupIds[GROUPS + i]] : shared.map((g) => groupIds[g]);
     for (const g of groups) await ok(await api(host, 'POST', `/api/user/${u.id}/groups`, { cookie: admin.jar, body: { GroupId: g } }), 'join');
     users.push({ id: u.id, jar: actor ? await signedIn(host, u) : admin.jar });
+    if (!actor && world.bystanderDeleted) await ok(await api(host, 'DELETE', `/api/user/${u.id}`, { cookie: admin.jar }), 'delete bystander');
   }
   users.push({ id: admin.userId!, jar: admin.jar });
   const accountIds: string[] = [];
@@ -242,6 +255,10 @@ async function run(live: Live, actor: number, step: Op): Promise<ApiResponse> {
       return api(host, 'POST', `/api/user/${live.users[step.user].id}/groups`, { cookie, body: { GroupId: groupId(live, step.group) } });
     case 'leave':
       return api(host, 'DELETE', `/api/user/${live.users[step.user].id}/groups/${groupId(live, step.group)}`, { cookie });
+    case 'deleteUser':
+      return api(host, 'DELETE', `/api/user/${live.users[step.user].id}`, { cookie });
+    case 'restoreUser':
+      return api(host, 'POST', `/api/user/${live.users[step.user].id}/restore`, { cookie });
     case 'putAccount':
       return api(host, 'PUT', `/api/service-account/${live.accountIds[step.account] ?? 'missing'}`, {
         cookie,
@@ -275,6 +292,9 @@ async function run(live: Live, actor: number, step: Op): Promise<ApiResponse> {
 // ---- what everybody holds ----------------------------------------------------------------------
 
 async function userHoldings(userId: string): Promise<Set<string>> {
+  // A deleted user holds nothing: restoring them hands back what their groups give.
+  const user = await ok(await api(host, 'GET', `/api/user/${userId}`, { cookie: admin.jar }), 'user');
+  if (user.body.IsDeleted) return new Set();
   const res = await ok(await api(host, 'GET', `/api/user/${userId}/effective-groups`, { cookie: admin.jar }), 'effective-groups');
   return new Set(res.body.Permissions.find((p: { App: string }) => p.App === 'gatehouse')?.Permissions ?? []);
 }
@@ -343,5 +363,7 @@ describe('property: no sequence of operations by non-administrators spreads what
         ...(process.env.GATEHOUSE_PROPERTY_SEED ? { seed: Number(process.env.GATEHOUSE_PROPERTY_SEED), path: process.env.GATEHOUSE_PROPERTY_PATH } : {}),
       },
     );
-  });
+    // Each run builds a realm's worth of users, groups and roles over HTTP: 15 runs take well over the
+    // default minute on a loaded machine.
+  }, 300_000);
 });

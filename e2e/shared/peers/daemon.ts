@@ -162,6 +162,9 @@ export function runTool(command: string, args: string[], options: { env?: NodeJS
       const why = error.killed ? `no end within ${TOOL_WITHIN_MS} ms` : typeof error.code === 'number' ? `exit code ${error.code}` : error.message;
       reject(new Error(`${command} ${args.join(' ')} failed (${why}): ${(stdout + stderr).trim()}`));
     });
+    // A tool that exits without reading its stdin makes this write fail with EPIPE; its exit (above)
+    // is what tells success from failure, so the write's own error is not one more.
+    child.stdin?.on('error', () => {});
     child.stdin?.end(options.input ?? '');
   });
 }

@@ -30,6 +30,7 @@ const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
   invite: 'Authentication',
   projections: 'Maintenance',
   account: 'Privacy',
+  manifest: 'Configuration',
 };
 
 function securityCategory(type: EventType): string | undefined {

@@ -4,6 +4,8 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { createSession } from '../sessions/repo';
+import { flag } from '../flags/registry';
+import { RealmFeatures } from '../realm-settings/features';
 
 // What happens after a person proved a first factor, whatever it was (spec 5.5). Every sign-in
 // method calls completeFirstFactor, so the second-factor and secure-setup rules are the same for
@@ -77,12 +79,12 @@ async function secondFactorsOf(
   first: AuthMethod,
   required = false,
 ): Promise<SecondFactor[]> {
-  const s = await realmSettings(ctx.realm);
+  const [emailOtp, passkeys] = await Promise.all([flag(ctx, RealmFeatures.EmailOtp), flag(ctx, RealmFeatures.Passkeys)]);
   const methods: SecondFactor[] = [];
   if (user.twoFactorEnabled) methods.push('totp');
   // The fallbacks of spec 4.3 (there are no recovery codes): another enrolled method.
-  if (user.twoFactorEnabled && s.SignIn.EmailOtp && first !== 'otp' && first !== 'mail') methods.push('email-otp');
-  if ((user.twoFactorEnabled || required) && s.SignIn.Passkeys && user.passkeys > 0) methods.push('passkey');
+  if (user.twoFactorEnabled && emailOtp && first !== 'otp' && first !== 'mail') methods.push('email-otp');
+  if ((user.twoFactorEnabled || required) && passkeys && user.passkeys > 0) methods.push('passkey');
   return methods;
 }
 

@@ -106,7 +106,7 @@ async function build(world: World) {
       groups: { create: world.account.map((g) => ({ groupId: groupIds[g] })) },
     },
   });
-  const actor = await insertUser(db, { userName: `u-${accountId}`, email: `u-${accountId}@example.test` });
+  const actor = await insertUser(db, unitRealm(name), { userName: `u-${accountId}`, email: `u-${accountId}@example.test` });
   const own = await group(await role([...BASE, ...world.actor]), ['*']);
   await db.groupMember.create({ data: { groupId: own, userId: actor.id } });
   invalidateGroupGraph();

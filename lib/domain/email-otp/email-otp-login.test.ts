@@ -29,7 +29,7 @@ async function expireCodes(mailbox: string): Promise<void> {
 
 describe('first factor', () => {
   it('stores a code row for a known and for an unknown address alike (the same database work)', async () => {
-    const { id } = await insertUser(db, { userName: 'known', email: 'Known@Example.test' });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'known', email: 'Known@Example.test' });
     await requestEmailOtp(ctx, 'KNOWN@example.test');
     await requestEmailOtp(ctx, 'nobody@example.test');
     const known = await db.oneTimeSecret.findMany({ where: { purpose: 'email-otp', email: 'known@example.test' } });
@@ -45,7 +45,7 @@ describe('first factor', () => {
   });
 
   it('an expired code answers Code.Expired, for a known and an unknown address alike', async () => {
-    await insertUser(db, { userName: 'late', email: 'late@example.test' });
+    await insertUser(db, ctx.realm, { userName: 'late', email: 'late@example.test' });
     await requestEmailOtp(ctx, 'late@example.test');
     await requestEmailOtp(ctx, 'ghost@example.test');
     await expireCodes('late@example.test');
@@ -55,7 +55,7 @@ describe('first factor', () => {
   });
 
   it('five wrong codes exhaust the code, for a known and an unknown address alike', async () => {
-    await insertUser(db, { userName: 'guess', email: 'guess@example.test' });
+    await insertUser(db, ctx.realm, { userName: 'guess', email: 'guess@example.test' });
     for (const mailbox of ['guess@example.test', 'phantom@example.test']) {
       await requestEmailOtp(ctx, mailbox);
       const answers: string[] = [];
@@ -65,7 +65,7 @@ describe('first factor', () => {
   });
 
   it('a right code signs in once, confirms the address, and never works for a deactivated user', async () => {
-    const { id } = await insertUser(db, { userName: 'right', email: 'right@example.test' });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'right', email: 'right@example.test' });
     const { secret } = await issueSecret(db, { purpose: 'email-otp', email: 'right@example.test', data: { userId: id } });
     const outcome = await emailOtpLogin(ctx, 'Right@Example.test', secret);
     expect(outcome).toMatchObject({ kind: 'session', body: { authenticated: true, userId: id, userName: 'right' } });
@@ -77,7 +77,7 @@ describe('first factor', () => {
   });
 
   it('a second-step code (bound to a user, not a mailbox) is no first factor', async () => {
-    const { id } = await insertUser(db, { userName: 'second', email: 'second@example.test' });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'second', email: 'second@example.test' });
     const { secret } = await issueSecret(db, { purpose: 'email-otp', userId: id, data: { pendingId: 'p' } });
     expect(await errorCodeOf(emailOtpLogin(ctx, 'second@example.test', secret))).toBe('Code.Invalid');
   });
@@ -101,7 +101,7 @@ describe('second step', () => {
   }
 
   it('finishes the pending sign-in it was sent for, and no other', async () => {
-    const { id } = await insertUser(db, { userName: 'two', email: 'two@example.test' });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'two', email: 'two@example.test' });
     await db.user.update({ where: { id }, data: { twoFactorEnabled: true } });
     const a = await pendingFor(id);
     const b = await pendingFor(id);
@@ -115,7 +115,7 @@ describe('second step', () => {
   });
 
   it('an expired code answers Code.Expired; an expired pending sign-in SignIn.NoPendingSignIn', async () => {
-    const { id } = await insertUser(db, { userName: 'slow', email: 'slow@example.test' });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'slow', email: 'slow@example.test' });
     await db.user.update({ where: { id }, data: { twoFactorEnabled: true } });
     const p = await pendingFor(id);
     const { secret } = await issueSecret(db, { purpose: 'email-otp', userId: id, data: { pendingId: p.id }, ttlMinutes: -1 });
@@ -125,7 +125,7 @@ describe('second step', () => {
   });
 
   it('is not offered after a mailed first factor, nor without 2FA', async () => {
-    const { id } = await insertUser(db, { userName: 'mailed', email: 'mailed@example.test' });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'mailed', email: 'mailed@example.test' });
     const p = await pendingFor(id, ['otp']);
     expect(await errorCodeOf(emailOtpSecondFactor(ctx, p.secret, '123456'))).toBe('SignIn.MethodDisabled');
     await db.user.update({ where: { id }, data: { twoFactorEnabled: true } });
@@ -161,7 +161,7 @@ describe('JitOnOtp self-registration', () => {
       await requestEmailOtp(ctx, 'explicit@example.test');
       expect(JSON.parse((await codeRow('explicit@example.test')).data!)).toEqual({ userId: null });
     });
-    await insertUser(db, { userName: 'asleep', email: 'asleep@example.test', isActive: false });
+    await insertUser(db, ctx.realm, { userName: 'asleep', email: 'asleep@example.test', isActive: false });
     await withSettings(jit(), async () => {
       await requestEmailOtp(ctx, 'New.Person@example.test');
       expect(JSON.parse((await codeRow('new.person@example.test')).data!)).toEqual({ userId: null, jit: true });

@@ -13,6 +13,8 @@ import { onUniqueViolation } from '../../db/errors';
 import { createJitAccount, isJitCode, jitOnOtpEnabled, publishJitRegistered, type JitResult } from '../registration/jit-on-otp';
 import { BUILT_IN_IDS } from '../built-in-ids';
 import { assertEmailCodeSecondFactor } from './second-factor';
+import { flag } from '../flags/registry';
+import { RealmFeatures } from '../realm-settings/features';
 
 // POST /api/account/email-otp/login (spec 4.3, 5.5).
 //
@@ -54,7 +56,7 @@ export async function emailOtpLogin(
 export async function proveEmailOtp(ctx: DomainContext, email: string, code: string, jitInput: JitInput = { appId: BUILT_IN_IDS.mainApp }): Promise<string> {
   // The App the sign-in is for: its SelfRegistration (JitOnOtp, RequireInviteCode) overrides the realm's.
   const s = await settingsForApp(ctx.realm, jitInput.appId);
-  if (!s.SignIn.EmailOtp) throw new AppError('SignIn.MethodDisabled');
+  if (!(await flag(ctx, RealmFeatures.EmailOtp))) throw new AppError('SignIn.MethodDisabled');
   const mailbox = normalizeEmail(email);
   await limitRate(ctx, 'email-otp-login', 'target', mailbox);
   const db = await realmDb(ctx.realm);

@@ -12,6 +12,8 @@ import { codeMail, deliverInBackground } from './send-code';
 import { deliver } from '../../mail/transport';
 import { withUniformDuration } from '../anti-enumeration/uniform-duration';
 import { jitOnOtpEnabled, mayRegisterMailbox, type JitCodeData } from '../registration/jit-on-otp';
+import { flag } from '../flags/registry';
+import { RealmFeatures } from '../realm-settings/features';
 
 // POST /api/account/email-otp/login/request (spec 4.3, 5.6).
 //
@@ -29,7 +31,7 @@ import { jitOnOtpEnabled, mayRegisterMailbox, type JitCodeData } from '../regist
 export async function requestEmailOtp(ctx: DomainContext, email: string, options: { registration?: boolean } = {}): Promise<void> {
   // The App of the request (its host, or the native client's App) decides the JitOnOtp posture.
   const s = await settingsInContext(ctx);
-  if (!s.SignIn.EmailOtp) throw new AppError('SignIn.MethodDisabled');
+  if (!(await flag(ctx, RealmFeatures.EmailOtp))) throw new AppError('SignIn.MethodDisabled');
   const mailbox = normalizeEmail(email);
   await limitRate(ctx, 'email-otp-request', 'target', mailbox);
   await withUniformDuration('email-otp-request', async () => {

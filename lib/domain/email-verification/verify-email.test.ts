@@ -23,14 +23,14 @@ const confirmed = async (id: string) => (await db.user.findUniqueOrThrow({ where
 
 describe('verifyEmail', () => {
   it('refuses an expired link with Token.Expired', async () => {
-    const { id } = await insertUser(db, { userName: 'exp', email: 'exp@example.test' });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'exp', email: 'exp@example.test' });
     const { secret } = await issueSecret(db, { purpose: 'email-verification', userId: id, email: 'exp@example.test', ttlMinutes: -1 });
     expect(await errorCodeOf(verifyEmail(ctx, secret))).toBe('Token.Expired');
     expect(await confirmed(id)).toBe(false);
   });
 
   it('refuses (and spends) a link sent to an address the user no longer has', async () => {
-    const { id } = await insertUser(db, { userName: 'moved', email: 'old@example.test' });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'moved', email: 'old@example.test' });
     const { secret } = await issueSecret(db, { purpose: 'email-verification', userId: id, email: 'old@example.test' });
     await db.user.update({ where: { id }, data: { email: 'new@example.test', emailNormalized: 'new@example.test' } });
     expect(await errorCodeOf(verifyEmail(ctx, secret))).toBe('Token.Invalid');
@@ -41,7 +41,7 @@ describe('verifyEmail', () => {
   });
 
   it('confirms the address the link went to, once; case of the address does not matter', async () => {
-    const { id } = await insertUser(db, { userName: 'ok', email: 'Ok@Example.test' });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'ok', email: 'Ok@Example.test' });
     const { secret } = await issueSecret(db, { purpose: 'email-verification', userId: id, email: 'ok@example.test' });
     expect(await errorCodeOf(verifyEmail(ctx, secret))).toBe('ok');
     expect(await confirmed(id)).toBe(true);
@@ -49,7 +49,7 @@ describe('verifyEmail', () => {
   });
 
   it('refuses tokens of other purposes and unknown tokens', async () => {
-    const { id } = await insertUser(db, { userName: 'other', email: 'other@example.test' });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'other', email: 'other@example.test' });
     const { secret } = await issueSecret(db, { purpose: 'password-reset', userId: id, email: 'other@example.test' });
     expect(await errorCodeOf(verifyEmail(ctx, secret))).toBe('Token.Invalid');
     expect(await errorCodeOf(verifyEmail(ctx, 'x'.repeat(43)))).toBe('Token.Invalid');

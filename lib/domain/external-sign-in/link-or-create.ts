@@ -6,6 +6,7 @@ import { AppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
+import type { RealmRecord } from '../../realm/realm-record';
 import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
 import type { UpstreamIdentity } from '../external-identity/upstream-identity';
 import type { ProviderRow } from '../login-providers/repo';
@@ -129,7 +130,7 @@ async function writeSignIn(ctx: DomainContext, provider: ProviderRow, identity: 
     .$transaction(async (tx) => {
       let userId = plan.user?.id;
       let changed: string[] = [];
-      if (!userId) userId = await createJitUser(tx, provider, identity, plan.changes);
+      if (!userId) userId = await createJitUser(tx, ctx.realm, provider, identity, plan.changes);
       else changed = await updateUser(tx, userId, plan.user!, plan.changes, identity);
       let linkId = plan.link?.id;
       if (linkId) await tx.externalLink.update({ where: { id: linkId }, data: { lastUsedAt: now } });
@@ -165,7 +166,7 @@ async function writeSignIn(ctx: DomainContext, provider: ProviderRow, identity: 
   return written.userId;
 }
 
-async function createJitUser(tx: RealmTx, provider: ProviderRow, identity: UpstreamIdentity, changes: UserChanges): Promise<string> {
+async function createJitUser(tx: RealmTx, realm: RealmRecord, provider: ProviderRow, identity: UpstreamIdentity, changes: UserChanges): Promise<string> {
   const email = changes.Email ?? identity.email;
   if (!email) {
     throw new AppError('ExternalLogin.Refused', {
@@ -173,7 +174,7 @@ async function createJitUser(tx: RealmTx, provider: ProviderRow, identity: Upstr
     });
   }
   const userName = changes.UserName ?? (await freeUserName(tx, identity.userName ?? email));
-  const { id } = await insertUser(tx, {
+  const { id } = await insertUser(tx, realm, {
     userName,
     email,
     // Only an address the upstream vouched for counts as confirmed.

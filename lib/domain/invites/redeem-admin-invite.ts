@@ -61,7 +61,7 @@ export async function upsertAdministrator(
     id = existing.id;
     await tx.user.update({ where: { id }, data: { passwordHash: u.passwordHash, isActive: true, deletedAt: null, updatedAt: new Date() } });
   } else {
-    id = (await insertUser(tx, { ...u, emailConfirmed: true })).id;
+    id = (await insertUser(tx, 'first-administrator', { ...u, emailConfirmed: true })).id;
   }
   await tx.groupMember.upsert({
     where: { groupId_userId: { groupId: BUILT_IN_IDS.administratorsGroup, userId: id } },

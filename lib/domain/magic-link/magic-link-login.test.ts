@@ -32,7 +32,7 @@ afterAll(async () => dispose());
 
 let n = 0;
 async function user(): Promise<string> {
-  return (await insertUser(db, { userName: `m${++n}`, email: `m${n}@example.test` })).id;
+  return (await insertUser(db, ctx.realm, { userName: `m${++n}`, email: `m${n}@example.test` })).id;
 }
 
 function link(userId: string, data: MagicLinkData = { via: 'self' }, ttlMinutes?: number) {

@@ -7,8 +7,9 @@ import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { redeemToken, type RedeemFailure } from '../one-time-secrets/one-time-secrets';
 import { limitRate } from '../realm-settings/rate-limit';
-import { realmSettings } from '../realm-settings/realm-settings';
 import type { MagicLinkData } from './issue-magic-link';
+import { flag } from '../flags/registry';
+import { RealmFeatures } from '../realm-settings/features';
 
 // GET /api/account/magic-link/login?token&user (spec 4.3): the token must be live and belong to
 // that user, who must still be active. A link that fails any check is not consumed by the failed
@@ -52,7 +53,7 @@ export async function proveMagicLink(ctx: DomainContext, token: string | undefin
   if (!userId || (expectedUserId !== undefined && userId !== expectedUserId)) return fail('Token.Invalid', 'other-user');
   await limitRate(ctx, 'magic-link-login', 'target', userId);
   const data = (peek.record.data ?? {}) as Partial<MagicLinkData>;
-  if (data.via !== 'admin' && !(await realmSettings(ctx.realm)).SignIn.MagicLink) return fail('SignIn.MethodDisabled', 'method-disabled', userId);
+  if (data.via !== 'admin' && !(await flag(ctx, RealmFeatures.MagicLink))) return fail('SignIn.MethodDisabled', 'method-disabled', userId);
   const user = await db.user.findUnique({ where: { id: userId }, select: { id: true, isActive: true, deletedAt: true, emailConfirmed: true } });
   if (!user || !user.isActive || user.deletedAt) return fail('Token.Invalid', 'inactive', userId);
   const used = await redeemToken(db, 'magic-link', token);

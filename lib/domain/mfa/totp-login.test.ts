@@ -35,7 +35,7 @@ afterAll(async () => dispose());
 
 let n = 0;
 async function userWithTotp(): Promise<{ id: string; key: string }> {
-  const { id } = await insertUser(db, { userName: `u${++n}`, email: `u${n}@example.test` });
+  const { id } = await insertUser(db, realm, { userName: `u${++n}`, email: `u${n}@example.test` });
   const { SharedKey } = await setupAuthenticator(as(id), undefined);
   // A code of the previous step, so the tests below can use the current one.
   expect(await enableTwoFactor(as(id), await generate({ secret: SharedKey, epoch: epoch() - 30 }), undefined)).toEqual({ kind: 'enabled' });
@@ -48,7 +48,7 @@ async function pending(userId: string, data: PendingSignIn = { amr: ['pwd'] }, t
 
 describe('enrolment', () => {
   it('stores the key sealed, replaces an unconfirmed key, and refuses a second setup once on', async () => {
-    const { id } = await insertUser(db, { userName: 'enrol', email: 'enrol@example.test', emailConfirmed: true });
+    const { id } = await insertUser(db, realm, { userName: 'enrol', email: 'enrol@example.test', emailConfirmed: true });
     const first = await setupAuthenticator(as(id), undefined);
     const row = await db.totpAuthenticator.findUniqueOrThrow({ where: { userId: id } });
     expect(row.secretEncrypted).not.toContain(first.SharedKey);
@@ -68,12 +68,12 @@ describe('enrolment', () => {
   });
 
   it('verify before setup answers Mfa.SetupNotStarted', async () => {
-    const { id } = await insertUser(db, { userName: 'nosetup', email: 'nosetup@example.test' });
+    const { id } = await insertUser(db, realm, { userName: 'nosetup', email: 'nosetup@example.test' });
     expect(await errorCodeOf(enableTwoFactor(as(id), '123456', undefined))).toBe('Mfa.SetupNotStarted');
   });
 
   it('without a session, only a setup-only pending sign-in may enrol, and verify then signs in', async () => {
-    const { id } = await insertUser(db, { userName: 'blocked', email: 'blocked@example.test' });
+    const { id } = await insertUser(db, realm, { userName: 'blocked', email: 'blocked@example.test' });
     expect(await errorCodeOf(setupAuthenticator(anonymous(), undefined))).toBe('Auth.Unauthenticated');
     expect(await errorCodeOf(setupAuthenticator(anonymous(), await pending(id)))).toBe('Auth.Unauthenticated');
     const token = await pending(id, { amr: ['pwd'], setupOnly: true }, 15);

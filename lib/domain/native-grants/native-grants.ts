@@ -1,6 +1,7 @@
 import { parseStringList } from '../../db/json-list';
 import { AppError } from '../../errors/app-error';
-import { settingsForApp } from '../apps/app-settings';
+import { AppFeatures } from '../apps/app-features';
+import { flag } from '../flags/registry';
 import { BUILT_IN_IDS } from '../built-in-ids';
 import { realmDb, type DomainContext } from '../../realm/context';
 
@@ -23,7 +24,7 @@ export function decidingApp(ctx: DomainContext, clientAppId: string | null | und
 
 /** Whether native grants are on for an App: its `NativeGrants` override, else the realm's setting. */
 export async function nativeGrantsEnabled(ctx: DomainContext, appId: string): Promise<boolean> {
-  return (await settingsForApp(ctx.realm, appId)).NativeGrants.Enabled;
+  return flag(ctx, AppFeatures.NativeGrants, { AppId: appId });
 }
 
 /**

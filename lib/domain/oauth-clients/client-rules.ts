@@ -26,7 +26,9 @@ const TRUSTED_FORWARDER = 'cap:trusted-forwarder';
  * issued to other clients; without it a client introspects only its own tokens (issue 8 item 11).
  */
 export const INTROSPECT_ANY = 'cap:introspect-any';
-const CAPABILITIES: readonly string[] = [TRUSTED_FORWARDER, INTROSPECT_ANY];
+/** Every capability a client may hold (the console describes each, oauth-types.ts). */
+export const CLIENT_CAPABILITIES = [TRUSTED_FORWARDER, INTROSPECT_ANY] as const;
+const CAPABILITIES: readonly string[] = CLIENT_CAPABILITIES;
 /** Capabilities that only mean something for a client that authenticates. */
 const CONFIDENTIAL_CAPABILITIES: readonly string[] = [TRUSTED_FORWARDER, INTROSPECT_ANY];
 

@@ -14,6 +14,7 @@ import { assertMayHandleGatehouseScopes } from './gatehouse-scope-guard';
 import { requireClientRow, type ClientRow } from './repo';
 import type { CreateClientInput } from './schemas';
 import { assertClientValid, type ClientState } from './validate-client';
+import { assertClientCapacity } from '../entitlements/capacity';
 
 // POST /api/admin/oauth/clients (spec 4.7; CONTRACT.md "Admin payloads"). A confidential client's
 // secret is generated here and answered once; only its SHA-256 is stored (client-secret.ts).
@@ -70,6 +71,7 @@ export async function insertClient(
 ): Promise<void> {
   const { id, clientId, state, secret } = prepared;
   await assertClientValid(tx, state);
+  await assertClientCapacity(tx, ctx.realm);
   await assertMayHandleGatehouseScopes(ctx, tx, state.scopes);
   await tx.oAuthClient.create({
     data: {

@@ -1,7 +1,8 @@
 import type { RealmPrisma, RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import { realmSettings } from '../realm-settings/realm-settings';
 import type { DomainContext } from '../../realm/context';
+import { flag } from '../flags/registry';
+import { RealmFeatures } from '../realm-settings/features';
 
 // Passkey rows and their wire shape. A passkey is valid only for the RP ID it was made for: rows
 // whose rpId is not the realm's current PrimaryDomain are invalid (spec 2.1) and are removed by the
@@ -61,6 +62,5 @@ export function validPasskeysOf(db: RealmTx, ctx: DomainContext, userId: string)
 
 /** 403 SignIn.MethodDisabled unless the realm has passkeys on (SignIn.Passkeys). */
 export async function assertPasskeysEnabled(ctx: DomainContext): Promise<void> {
-  const s = await realmSettings(ctx.realm);
-  if (!s.SignIn.Passkeys) throw new AppError('SignIn.MethodDisabled', { detail: 'Passkeys are not enabled in this realm.' });
+  if (!(await flag(ctx, RealmFeatures.Passkeys))) throw new AppError('SignIn.MethodDisabled', { detail: 'Passkeys are not enabled in this realm.' });
 }

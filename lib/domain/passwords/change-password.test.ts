@@ -19,7 +19,7 @@ afterAll(async () => dispose());
 
 describe('changePassword', () => {
   it('answers Password.NotSet for an account without a password', async () => {
-    const { id } = await insertUser(db, { userName: 'nopw', email: 'nopw@example.test' });
+    const { id } = await insertUser(db, unitRealm(name), { userName: 'nopw', email: 'nopw@example.test' });
     const ctx = domainContext(unitRealm(name), { kind: 'user', userId: id, userName: 'nopw', sessionId: null });
     await expect(changePassword(ctx, { currentPassword: 'anything', newPassword: 'a much stronger passphrase 9' })).rejects.toMatchObject({
       code: 'Password.NotSet',

@@ -19,7 +19,7 @@ beforeAll(async () => {
   let name: string;
   ({ db, name, dispose } = await tempRealmDb());
   ctx = domainContext(unitRealm(name), { kind: 'anonymous' });
-  ({ id: userId } = await insertUser(db, { userName: 'ada', email: 'Ada@Example.test', passwordHash: await hashPassword('old password 1234') }));
+  ({ id: userId } = await insertUser(db, ctx.realm, { userName: 'ada', email: 'Ada@Example.test', passwordHash: await hashPassword('old password 1234') }));
 });
 afterAll(async () => dispose());
 
@@ -42,7 +42,7 @@ describe('resetLinkState', () => {
   });
 
   it('treats a link to an address the account no longer has as dead', async () => {
-    const { id } = await insertUser(db, { userName: 'mover', email: 'before@example.test', passwordHash: await hashPassword('old password 1234') });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'mover', email: 'before@example.test', passwordHash: await hashPassword('old password 1234') });
     const { secret } = await issueSecret(db, { purpose: 'password-reset', userId: id, email: 'before@example.test' });
     await db.user.update({ where: { id }, data: { email: 'after@example.test', emailNormalized: 'after@example.test' } });
     expect(await resetLinkState(ctx, secret)).toEqual({ state: 'invalid' });

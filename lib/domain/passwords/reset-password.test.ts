@@ -19,7 +19,7 @@ beforeAll(async () => {
   let name: string;
   ({ db, name, dispose } = await tempRealmDb());
   ctx = domainContext(unitRealm(name), { kind: 'anonymous' });
-  ({ id: userId } = await insertUser(db, { userName: 'ada', email: 'Ada@Example.test', passwordHash: await hashPassword('old password 1234') }));
+  ({ id: userId } = await insertUser(db, ctx.realm, { userName: 'ada', email: 'Ada@Example.test', passwordHash: await hashPassword('old password 1234') }));
 });
 afterAll(async () => dispose());
 
@@ -39,7 +39,7 @@ describe('resetPassword', () => {
   });
 
   it('refuses a link mailed to an address the account no longer has', async () => {
-    const { id } = await insertUser(db, { userName: 'mover', email: 'before@example.test', passwordHash: await hashPassword('old password 1234') });
+    const { id } = await insertUser(db, ctx.realm, { userName: 'mover', email: 'before@example.test', passwordHash: await hashPassword('old password 1234') });
     const { secret } = await issueSecret(db, { purpose: 'password-reset', userId: id, email: 'before@example.test' });
     await db.user.update({ where: { id }, data: { email: 'after@example.test', emailNormalized: 'after@example.test' } });
     expect(await errorCodeOf(resetPassword(ctx, { email: 'after@example.test', token: secret, newPassword: NEW_PASSWORD }))).toBe('Token.Invalid');

@@ -1,6 +1,7 @@
 import { notFound } from '../../errors/app-error';
 import type { RealmRecord } from '../../realm/realm-record';
-import { realmSettings } from '../realm-settings/realm-settings';
+import { flag } from '../flags/registry';
+import { RealmFeatures } from '../realm-settings/features';
 
 // Positions and their terminals exist only while the realm's Features.PositionTerminals switch is on
 // (spec 3.6, 7): until then their routes answer a bare 404, as if they were not there.
@@ -9,7 +10,7 @@ import { realmSettings } from '../realm-settings/realm-settings';
 export const POSITION_CLAIM = 'position_id';
 
 export async function positionTerminalsEnabled(realm: RealmRecord): Promise<boolean> {
-  return (await realmSettings(realm)).Features.PositionTerminals;
+  return flag({ realm }, RealmFeatures.PositionTerminals);
 }
 
 /** The operations check it too, so a caller other than the route (a page, the CLI) meets the same rule. */

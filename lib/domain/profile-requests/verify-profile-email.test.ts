@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => dispose());
 
 async function pendingRequest(newEmail: string, ttlMinutes?: number) {
-  const { id: userId } = await insertUser(db, { userName: `u-${newId().slice(0, 8)}`, email: `${newId().slice(0, 8)}@example.test` });
+  const { id: userId } = await insertUser(db, ctx.realm, { userName: `u-${newId().slice(0, 8)}`, email: `${newId().slice(0, 8)}@example.test` });
   const requestId = newId();
   const { secret } = await issueSecret(db, { purpose: 'profile-email', userId, email: newEmail, data: { requestId }, ttlMinutes });
   await db.userChangeRequest.create({

@@ -6,10 +6,10 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { issuesToErrors, matchKeys } from '../../web/casing';
 import { shared } from '../../runtime/shared';
-import type { RealmDb } from '../../db/types';
+import type { RealmDb, RealmTx } from '../../db/types';
 import type { RealmRecord } from '../../realm/realm-record';
 import { realmDb, type DomainContext } from '../../realm/context';
-import { realmSettingsSchema, type RealmSettings } from './schema';
+import { realmSettingsSchema, withoutStaleOverrides, type RealmSettings } from './schema';
 
 // Reading and writing a realm's settings. Reads are cached per realm for a minute, like the realm
 // record (every sign-in and /api/app-info reads them, and a cache miss opens the realm database); a
@@ -47,12 +47,26 @@ export async function realmSettings(realm: RealmRecord): Promise<RealmSettings> 
 }
 
 /** The settings stored in a realm's database, uncached: for the purge job, which visits realms by database. */
-export async function realmSettingsIn(db: RealmDb): Promise<RealmSettings> {
+export async function realmSettingsIn(db: RealmDb | RealmTx): Promise<RealmSettings> {
   const row = await db.realmSettings.findUnique({ where: { id: ROW_ID } });
-  const parsed = realmSettingsSchema.safeParse(row ? JSON.parse(row.document) : {});
-  // A stored document that no longer validates (a default range narrowed) falls back to defaults
-  // section by section rather than locking everyone out.
+  // Overrides an older version accepted and the rules now refuse are dropped one by one; a stored
+  // document that still does not validate (a default range narrowed) falls back to the defaults
+  // rather than locking everyone out.
+  const parsed = realmSettingsSchema.safeParse(withoutStaleOverrides(row ? JSON.parse(row.document) : {}));
   return parsed.success ? parsed.data : realmSettingsSchema.parse({});
+}
+
+/**
+ * Stores a whole, already validated document inside the caller's transaction (a manifest's
+ * Settings); the caller drops the caches after commit (`invalidateRealmSettingsCache`).
+ */
+export async function writeRealmSettingsTx(tx: RealmTx, document: RealmSettings): Promise<void> {
+  const text = JSON.stringify(document);
+  await tx.realmSettings.upsert({
+    where: { id: ROW_ID },
+    update: { document: text, updatedAt: new Date() },
+    create: { id: ROW_ID, document: text, updatedAt: new Date() },
+  });
 }
 
 export async function readRealmSettings(ctx: DomainContext): Promise<RealmSettings> {
@@ -71,7 +85,8 @@ export async function patchRealmSettings(ctx: DomainContext, patch: Record<strin
   await requirePermission(ctx, REALM_ADMIN);
   const db = await realmDb(ctx.realm);
   const row = await db.realmSettings.findUnique({ where: { id: ROW_ID } });
-  const current = (row ? JSON.parse(row.document) : {}) as Record<string, unknown>;
+  // Stale overrides are dropped here too, so a patch of another section is not refused for them.
+  const current = withoutStaleOverrides(row ? JSON.parse(row.document) : {}) as Record<string, unknown>;
   const merged: Record<string, unknown> = { ...current };
   for (const [section, value] of Object.entries(matchKeys(patch, realmSettingsSchema) as Record<string, unknown>)) {
     if (value === undefined) continue;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dimensionKey, isRateLimitPolicyName, overridableDimensions } from '../../rate-limit/policies';
 
 // Realm settings (issue 3 item 11): the realm defaults that an App's `Settings` may override. The
 // stored document is sparse; every field has a documented default applied on read, so a change to
@@ -20,17 +21,50 @@ export const settingRules = {
   primaryColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #1f4f8f.'),
   retentionDays: wholeNumber(1, 3650),
   logoUrl: z.url({ protocol: /^https?$/, error: 'Enter an http or https address.' }).max(2000),
+  /** A rate-limit override's ceiling: this many hits per window. */
+  ratePoints: wholeNumber(1, 1_000_000),
+  rateDurationSeconds: wholeNumber(1, 86_400 * 7),
 };
 const fieldPolicy = settingRules.fieldPolicy;
-const limit = z.object({
-  Points: z.number().int().min(1).max(1_000_000),
-  DurationSeconds: z
-    .number()
-    .int()
-    .min(1)
-    .max(86_400 * 7),
+const limit = z.object({ Points: settingRules.ratePoints, DurationSeconds: settingRules.rateDurationSeconds });
+const dimensions = z.strictObject({ Source: limit.optional(), Target: limit.optional(), Client: limit.optional(), App: limit.optional() });
+
+/**
+ * Rate-limit overrides name a known policy and only dimensions it counts (overridableDimensions):
+ * anything else would be stored and never apply, so it is refused at the field that names it.
+ */
+const rateLimitOverrides = z.record(z.string().max(64), dimensions).superRefine((overrides, ctx) => {
+  for (const [policy, limits] of Object.entries(overrides)) {
+    if (!isRateLimitPolicyName(policy)) {
+      ctx.addIssue({ code: 'custom', path: [policy], message: `There is no rate-limit policy named "${policy}".` });
+      continue;
+    }
+    const counted = overridableDimensions(policy).map(dimensionKey);
+    for (const [key, value] of Object.entries(limits)) {
+      if (value !== undefined && !counted.includes(key as (typeof counted)[number])) {
+        ctx.addIssue({ code: 'custom', path: [policy, key], message: `The ${policy} policy does not count by ${key}; it counts by ${counted.join(', ')}.` });
+      }
+    }
+  }
 });
-const dimensions = z.object({ Source: limit.optional(), Target: limit.optional(), Client: limit.optional(), App: limit.optional() });
+
+/**
+ * A stored document without the overrides that no longer pass the rule above (written before it,
+ * or naming a policy since removed): dropped on read rather than failing the whole document.
+ */
+export function withoutStaleOverrides(document: unknown): unknown {
+  if (document === null || typeof document !== 'object' || Array.isArray(document)) return document;
+  const stored = (document as Record<string, unknown>).RateLimits;
+  if (stored === null || typeof stored !== 'object' || Array.isArray(stored)) return document;
+  const kept: Record<string, Record<string, unknown>> = {};
+  for (const [policy, limits] of Object.entries(stored as Record<string, unknown>)) {
+    if (!isRateLimitPolicyName(policy) || limits === null || typeof limits !== 'object' || Array.isArray(limits)) continue;
+    const counted = overridableDimensions(policy).map(dimensionKey) as string[];
+    const valid = Object.entries(limits as Record<string, unknown>).filter(([key, value]) => counted.includes(key) && limit.safeParse(value).success);
+    if (valid.length) kept[policy] = Object.fromEntries(valid);
+  }
+  return { ...(document as Record<string, unknown>), RateLimits: kept };
+}
 
 export const realmSettingsSchema = z.object({
   SelfRegistration: z
@@ -93,7 +127,7 @@ export const realmSettingsSchema = z.object({
   /** How long the realm's security log keeps an entry; a background job deletes older ones (spec 4.7 "Logs"). */
   Retention: z.object({ SecurityLogDays: settingRules.retentionDays.default(365) }).prefault({}),
   /** Overrides of rate-limit ceilings, by policy name and dimension (spec 8). */
-  RateLimits: z.record(z.string().max(64), dimensions).default({}),
+  RateLimits: rateLimitOverrides.default({}),
 });
 
 export type RealmSettings = z.infer<typeof realmSettingsSchema>;

@@ -9,6 +9,6 @@ describe('slugProblem', () => {
     for (const bad of ['ab', 'a'.repeat(64), '1abc', 'Acme', 'acme-', '-acme', 'ac_me', 'ac me', 'a--b', '']) expect(slugProblem(bad)).toBe('invalid');
   });
   it('refuses reserved words', () => {
-    for (const r of ['system', 'health', 'swagger', 'api', 'connect']) expect(slugProblem(r)).toBe('reserved');
+    for (const r of ['system', 'health', 'swagger', 'api', 'connect', 'import', 'manifest-schema']) expect(slugProblem(r)).toBe('reserved');
   });
 });

@@ -26,6 +26,9 @@ const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   'control-plane',
   'realm',
   'realms',
+  // Static segments beside /api/admin/realms/{slug} (the manifest routes): such a realm's routes would be shadowed.
+  'import',
+  'manifest-schema',
   'tenant',
   'tenants',
   'master',

@@ -76,7 +76,7 @@ export async function createJitAccount(
     if (!inviteCodeId) throw new AppError('Registration.InviteCodeInvalid');
   }
   const email = input.email.trim();
-  const { id } = await insertUser(tx, { userName: email, email, emailConfirmed: true });
+  const { id } = await insertUser(tx, ctx.realm, { userName: email, email, emailConfirmed: true });
   if (inviteCodeId && !(await consumeInviteCode(tx, inviteCodeId, id))) throw new AppError('Registration.InviteCodeInvalid');
   return { kind: 'created', userId: id, inviteCodeId };
 }

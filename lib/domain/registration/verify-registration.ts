@@ -41,7 +41,7 @@ export async function verifyRegistration(ctx: DomainContext, token: string): Pro
         const pending = r.record.data as PendingRegistration;
         if (s.SelfRegistration.RequireInviteCode && !pending.inviteCodeId) throw new AppError('Registration.InviteCodeRequired');
         await assertIdentityFree(tx, { userName: pending.userName, email: pending.email });
-        const { id } = await insertUser(tx, {
+        const { id } = await insertUser(tx, ctx.realm, {
           userName: pending.userName,
           email: pending.email,
           firstname: pending.firstname,

@@ -24,7 +24,7 @@ export async function createUser(ctx: DomainContext, input: CreateUserInput): Pr
     () =>
       db.$transaction(async (tx) => {
         await assertIdentityFree(tx, { userName: input.UserName, email: input.Email });
-        const created = await insertUser(tx, {
+        const created = await insertUser(tx, ctx.realm, {
           userName: input.UserName,
           email: input.Email,
           firstname: optionalText(input.Firstname),

@@ -1,8 +1,11 @@
 import { newId, randomToken } from '../../crypto/tokens';
 import type { RealmTx } from '../../db/types';
+import type { RealmRecord } from '../../realm/realm-record';
+import { assertUserCapacity } from '../entitlements/capacity';
 
 // The one place a user row is created, so every path (admin API, bootstrap, registration, CLI)
-// stores the same normalised copies.
+// stores the same normalised copies and meets the realm's MaxUsers entitlement (409
+// Entitlement.Exceeded), counted inside the creating transaction.
 export type NewUser = {
   userName: string;
   email: string;
@@ -22,7 +25,12 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export async function insertUser(tx: RealmTx, input: NewUser): Promise<{ id: string }> {
+/**
+ * `limitedBy`: the realm whose MaxUsers applies. `'first-administrator'` only for the realm's first
+ * administrator and its recovery (spec 3.3), which must be able to open a realm that is at its limit.
+ */
+export async function insertUser(tx: RealmTx, limitedBy: RealmRecord | 'first-administrator', input: NewUser): Promise<{ id: string }> {
+  if (limitedBy !== 'first-administrator') await assertUserCapacity(tx, limitedBy);
   return tx.user.create({
     data: {
       id: newId(),

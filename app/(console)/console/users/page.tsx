@@ -24,7 +24,7 @@ export default async function UsersPage() {
           ) : null
         }
       />
-      <UserList />
+      <UserList canWrite={can(user, 'user:write')} selfId={user.Id} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { GroupDetail } from '@/components/console/groups/group-detail';
 import { can } from '@/components/console/permissions';
 import { NoAccess } from '@/components/ui/page-header';
 import { requirePageUser } from '@/lib/http/page-context';
+import { LiveDetail } from '@/components/realtime/live-detail';
 
 export const metadata: Metadata = { title: 'Group' };
 
@@ -12,5 +13,9 @@ export default async function GroupPage({ params }: Props) {
   const user = await requirePageUser();
   if (!can(user, 'authorization-group:read')) return <NoAccess what="groups" />;
   const { id } = await params;
-  return <GroupDetail groupId={id} canWrite={can(user, 'authorization-group:write')} canReadUsers={can(user, 'user:read')} />;
+  return (
+    <LiveDetail resource="authorization-group" id={id} thing="group" listHref="/console/groups" listLabel="Groups">
+      <GroupDetail groupId={id} canWrite={can(user, 'authorization-group:write')} canReadUsers={can(user, 'user:read')} />
+    </LiveDetail>
+  );
 }

@@ -3,6 +3,7 @@ import { ProviderDetail } from '@/components/console/login-providers/provider-de
 import { can } from '@/components/console/permissions';
 import { NoAccess } from '@/components/ui/page-header';
 import { requirePageUser } from '@/lib/http/page-context';
+import { LiveDetail } from '@/components/realtime/live-detail';
 
 export const metadata: Metadata = { title: 'Login provider' };
 
@@ -14,6 +15,8 @@ export default async function LoginProviderPage({ params, searchParams }: Props)
   const { id } = await params;
   const created = (await searchParams).created === '1';
   return (
-    <ProviderDetail providerId={id} created={created} canWrite={can(user, 'login-provider:write')} canReadGroups={can(user, 'authorization-group:read')} />
+    <LiveDetail resource="login-provider" id={id} thing="login provider" listHref="/console/login-providers" listLabel="Login providers">
+      <ProviderDetail providerId={id} created={created} canWrite={can(user, 'login-provider:write')} canReadGroups={can(user, 'authorization-group:read')} />
+    </LiveDetail>
   );
 }

@@ -5,6 +5,7 @@ import { PositionDetail } from '@/components/console/positions/position-detail';
 import { NoAccess } from '@/components/ui/page-header';
 import { positionTerminalsEnabled } from '@/lib/domain/positions/feature';
 import { pageContext, requirePageUser } from '@/lib/http/page-context';
+import { LiveDetail } from '@/components/realtime/live-detail';
 
 export const metadata: Metadata = { title: 'Position' };
 
@@ -20,5 +21,9 @@ export default async function PositionPage({ params }: Props) {
     canReadClients: can(user, 'oauth-client:read'),
     canCreateTerminals: can(user, 'position:write') && can(user, 'oauth-client:write'),
   };
-  return <PositionDetail positionId={id} rights={rights} />;
+  return (
+    <LiveDetail resource="position" id={id} thing="position" listHref="/console/positions" listLabel="Positions">
+      <PositionDetail positionId={id} rights={rights} />
+    </LiveDetail>
+  );
 }

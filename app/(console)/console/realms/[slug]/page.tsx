@@ -10,6 +10,7 @@ import { toRealmDto } from '@/lib/domain/realms/realm-dto';
 import { isAppError } from '@/lib/errors/app-error';
 import { toWire } from '@/lib/web/casing';
 import { pageContext, requirePageUser } from '@/lib/http/page-context';
+import { LiveDetail } from '@/components/realtime/live-detail';
 
 export const metadata: Metadata = { title: 'Realm' };
 
@@ -29,11 +30,13 @@ export default async function RealmPage({ params }: Props) {
     throw e;
   }
   return (
-    <RealmDetail
-      initial={realm}
-      publicBase={publicBase()}
-      canWrite={can(user, 'realm:write', 'control-plane')}
-      canTransfer={can(user, 'control-plane:realm:write', 'control-plane')}
-    />
+    <LiveDetail resource="realm" id={realm.Id} thing="realm" listHref="/console/realms" listLabel="Realms">
+      <RealmDetail
+        initial={realm}
+        publicBase={publicBase()}
+        canWrite={can(user, 'realm:write', 'control-plane')}
+        canTransfer={can(user, 'control-plane:realm:write', 'control-plane')}
+      />
+    </LiveDetail>
   );
 }

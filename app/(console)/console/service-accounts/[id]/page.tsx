@@ -3,6 +3,7 @@ import { can } from '@/components/console/permissions';
 import { ServiceAccountDetail } from '@/components/console/service-accounts/service-account-detail';
 import { NoAccess } from '@/components/ui/page-header';
 import { requirePageUser } from '@/lib/http/page-context';
+import { LiveDetail } from '@/components/realtime/live-detail';
 
 export const metadata: Metadata = { title: 'Service account' };
 
@@ -18,5 +19,9 @@ export default async function ServiceAccountPage({ params }: Props) {
     canReadScopes: can(user, 'oauth-scope:read'),
     canReadClients: can(user, 'oauth-client:read'),
   };
-  return <ServiceAccountDetail accountId={id} rights={rights} />;
+  return (
+    <LiveDetail resource="service-account" id={id} thing="service account" listHref="/console/service-accounts" listLabel="Service accounts">
+      <ServiceAccountDetail accountId={id} rights={rights} />
+    </LiveDetail>
+  );
 }

@@ -4,6 +4,7 @@ import { UserDetail } from '@/components/console/users/user-detail';
 import { NoAccess } from '@/components/ui/page-header';
 import { realmSettings } from '@/lib/domain/realm-settings/realm-settings';
 import { pageContext, requirePageUser } from '@/lib/http/page-context';
+import { LiveDetail } from '@/components/realtime/live-detail';
 
 export const metadata: Metadata = { title: 'User' };
 
@@ -16,14 +17,21 @@ export default async function UserPage({ params, searchParams }: Props) {
   const created = (await searchParams).created === '1';
   const settings = await realmSettings((await pageContext()).realm);
   return (
-    <UserDetail
-      userId={id}
-      selfId={user.Id}
-      created={created}
-      canWrite={can(user, 'user:write')}
-      canReadGroups={can(user, 'authorization-group:read')}
-      passwordMinLength={settings.PasswordPolicy.MinLength}
-      access={{ canReadSessions: can(user, 'session:read'), canWriteSessions: can(user, 'session:write'), canReadLog: can(user, 'auth-log:read') }}
-    />
+    <LiveDetail resource="user" id={id} thing="user" listHref="/console/users" listLabel="Users">
+      <UserDetail
+        userId={id}
+        selfId={user.Id}
+        created={created}
+        canWrite={can(user, 'user:write')}
+        canReadGroups={can(user, 'authorization-group:read')}
+        passwordMinLength={settings.PasswordPolicy.MinLength}
+        access={{
+          canReadSessions: can(user, 'session:read'),
+          canWriteSessions: can(user, 'session:write'),
+          canReadLog: can(user, 'auth-log:read'),
+          canErase: can(user, 'gdpr:admin'),
+        }}
+      />
+    </LiveDetail>
   );
 }

@@ -1,0 +1,4 @@
+import { realmConfigSchemaEndpoint } from '@/lib/api/manifest-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const GET = toRouteHandler(realmConfigSchemaEndpoint);

@@ -1,0 +1,4 @@
+import { applyRealmManifestEndpoint } from '@/lib/api/manifest-endpoints';
+import { toRouteHandler } from '@/lib/http/route';
+
+export const POST = toRouteHandler(applyRealmManifestEndpoint);

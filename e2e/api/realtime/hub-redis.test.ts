@@ -1,0 +1,84 @@
+import { HttpTransportType } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { serverEnv, freePort, startServer, randomSuffix, repoRoot, type ServerHandle } from '../support/server-process';
+import { api, hostHeader, realmWithAdmin, suite, type CreatedRealm, type SignedIn } from '../support/harness';
+import { makeUser } from '../users/fixtures';
+import { connectHub, waitFor, type TestHub } from './hub-client';
+
+// Two instances sharing one store and one Redis (docs/realtime.md "Fan-out"): a change made through
+// instance A reaches a console connected to instance B, and a session ended on A closes B's
+// connection. On the PostgreSQL run the main server already uses Redis and is instance A; otherwise
+// both instances are started here with REDIS_URL.
+
+const REDIS_URL = suite().redisUrl ?? process.env.GATEHOUSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const started: ServerHandle[] = [];
+const distDirs: string[] = [];
+let portA: number;
+let portB: number;
+let realm: CreatedRealm & { admin: SignedIn };
+const open: TestHub[] = [];
+
+async function twin(name: string): Promise<number> {
+  const s = suite();
+  const port = await freePort();
+  // A development server needs a Next build folder of its own beside the main one; production
+  // servers all serve the one build.
+  const own: Record<string, string> = {};
+  if (s.mode === 'dev') {
+    own.GATEHOUSE_NEXT_DIST_DIR = `.next-hub-${name}-${randomSuffix(3)}`;
+    distDirs.push(join(repoRoot, own.GATEHOUSE_NEXT_DIST_DIR));
+  }
+  const env = serverEnv(port, s.storage, REDIS_URL, { ...s.env, PORT: String(port), REDIS_URL, ...own });
+  started.push(await startServer({ name: `hub-${name}`, port, mode: s.mode, env, logDir: s.logDir }));
+  return port;
+}
+
+beforeAll(async () => {
+  [portA, portB] = await Promise.all([suite().redisUrl ? Promise.resolve(suite().port) : twin('a'), twin('b')]);
+  realm = await realmWithAdmin();
+}, 300_000);
+
+afterAll(async () => {
+  await Promise.all(open.map((h) => h.stop().catch(() => undefined)));
+  await Promise.all(started.map((s) => s.stop()));
+  for (const dir of distDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('two instances sharing Redis', () => {
+  it.each([
+    ['WebSockets', HttpTransportType.WebSockets],
+    ['LongPolling', HttpTransportType.LongPolling],
+  ] as const)(
+    'a user created on A is announced to a %s console on B',
+    async (_name, transport) => {
+      const hub = await connectHub(hostHeader(realm.domain, portB), realm.admin.jar.toString(), transport);
+      open.push(hub);
+      const res = await api(hostHeader(realm.domain, portA), 'POST', '/api/user', {
+        port: portA,
+        cookie: realm.admin.jar,
+        body: { UserName: `r-${randomSuffix(4)}`, Email: `r-${randomSuffix(4)}@example.test` },
+      });
+      expect(res.status, res.text).toBe(201);
+      await waitFor(hub, (c) => c.Resource === 'user' && c.Action === 'created' && c.Id === res.body.Id);
+    },
+    180_000,
+  );
+
+  it('a session ended on A closes its connection on B', async () => {
+    const user = await makeUser(realm.host, realm.admin.jar);
+    const login = await api(hostHeader(realm.domain, portA), 'POST', '/api/account/login', {
+      port: portA,
+      body: { UserName: user.userName, Password: user.password },
+    });
+    expect(login.status, login.text).toBe(200);
+    const cookie = login.setCookies.map((c) => c.split(';')[0]).join('; ');
+    const hub = await connectHub(hostHeader(realm.domain, portB), cookie, HttpTransportType.WebSockets);
+    open.push(hub);
+    const out = await api(hostHeader(realm.domain, portA), 'POST', '/api/account/logout', { port: portA, cookie, body: {} });
+    expect(out.status).toBeLessThan(300);
+    const closed = await Promise.race([hub.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open'), 5_000))]);
+    expect(closed).toBe('closed');
+  }, 120_000);
+});
