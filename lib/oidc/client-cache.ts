@@ -13,12 +13,19 @@ export function clientCache(): Cache {
   return shared('oidc.client-cache', () => new LRUCache<string, Promise<EngineClientMetadata | null>>({ max: 10_000, ttl: 30_000 }));
 }
 
-const CLIENT_EVENT_AREAS: readonly EventArea[] = ['oauth-client', 'service-account'];
+const CLIENT_EVENT_AREAS: readonly EventArea[] = ['oauth-client', 'service-account', 'manifest'];
+
+/** Drops one realm's cached clients: a change in one realm must not empty every realm's cache. */
+export function dropRealmClients(realmId: string): void {
+  const cache = clientCache();
+  const prefix = `${realmId}:`;
+  for (const key of [...cache.keys()]) if (key.startsWith(prefix)) cache.delete(key);
+}
 
 export function registerClientCacheInvalidation(): void {
   shared('oidc.client-cache.subscriber', () =>
     subscribe(async (event) => {
-      if (inEventAreas(event.type, CLIENT_EVENT_AREAS)) clientCache().clear();
+      if (inEventAreas(event.type, CLIENT_EVENT_AREAS)) dropRealmClients(event.realmId);
     }),
   );
 }
