@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { EventEmitter } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import next from 'next';
 import { settings } from './lib/config/env';
@@ -41,7 +42,12 @@ async function main(): Promise<void> {
 
   const httpServer = createServer();
   if (dev) ensureNextTsconfig(process.cwd());
-  const app = next({ dev, dir: process.cwd(), hostname: '0.0.0.0', port: s.port, httpServer });
+  // Next listens for 'upgrade' on the server it is given (or, failing that, on the first request's
+  // server) and runs its router for every upgrade it hears, keeping each request and its per-request
+  // caches for the socket's whole life: 20 KiB per hub connection. It is given an emitter of its own
+  // instead, which hears only the upgrades that are not the hub's (its development HMR socket).
+  const nextUpgrades = new EventEmitter();
+  const app = next({ dev, dir: process.cwd(), hostname: '0.0.0.0', port: s.port, httpServer: nextUpgrades as unknown as Server });
   await app.prepare();
   const handleNext = app.getRequestHandler();
   // Security headers of every answer, and a CSP on any HTML that brings none (lib/web/security-headers.ts).
@@ -92,11 +98,14 @@ async function main(): Promise<void> {
     });
   });
 
-  // WebSocket upgrades of the hub are ours; any other upgrade is left to whoever listens for it
-  // (Next's own listener serves its development HMR socket).
+  // WebSocket upgrades of the hub are ours; any other goes to Next (its development HMR socket), or
+  // is refused when Next has not asked for upgrades.
   httpServer.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = (req.url ?? '/').split('?')[0];
-    if (!isRealtimePath(pathname)) return;
+    if (!isRealtimePath(pathname)) {
+      if (!nextUpgrades.emit('upgrade', req, socket, head)) socket.destroy();
+      return;
+    }
     socket.on('error', () => socket.destroy());
     onHubUpgrade(req, socket, head, pathname).catch((e: unknown) => {
       logError('hub upgrade failed', e);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { AppError, notFound } from '../errors/app-error';
 import { problemFromError, PROBLEM_CONTENT_TYPE } from '../errors/problem';
 import type { RealmRecord } from '../realm/realm-record';
@@ -157,18 +157,24 @@ export async function handleHubUpgrade(realm: RealmRecord, pathname: string, req
   const connection = connectionOf(realm, session, req);
   if (!connection || connection.transport || connection.closed)
     return refuseUpgrade(socket, new AppError('Request.NotFound', { detail: 'No connection with that id.' }));
-  wsServer().handleUpgrade(req, socket, head, (ws) => {
-    connection.attach('WebSockets', {
-      write: (text) => ws.send(text),
-      end: () => ws.close(1000),
-    });
-    ws.on('message', (data: Buffer, isBinary: boolean) => {
-      if (isBinary) connection.close('Binary messages are not spoken here.', false);
-      else connection.receive(data.toString('utf8'));
-    });
-    ws.on('close', () => connection.transportLost());
-    ws.on('error', () => connection.transportLost());
+  wsServer().handleUpgrade(req, socket, head, (ws) => bindWebSocket(connection, ws));
+}
+
+/**
+ * The connection's WebSocket transport. Its listeners live as long as the socket, so they are made
+ * here, out of reach of the upgrade request (a closure beside the request would keep it alive).
+ */
+function bindWebSocket(connection: HubConnection, ws: WebSocket): void {
+  connection.attach('WebSockets', {
+    write: (text) => ws.send(text),
+    end: () => ws.close(1000),
   });
+  ws.on('message', (data: Buffer, isBinary: boolean) => {
+    if (isBinary) connection.close('Binary messages are not spoken here.', false);
+    else connection.receive(data.toString('utf8'));
+  });
+  ws.on('close', () => connection.transportLost());
+  ws.on('error', () => connection.transportLost());
 }
 
 /** Answers a refused upgrade with a problem on the raw socket, then closes it. */

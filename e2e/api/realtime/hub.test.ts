@@ -128,6 +128,21 @@ describe('the WebSocket upgrade and the protocol on the wire', () => {
     expect((await upgrade('no-such-connection', { cookie: one.admin.jar.toString() })).status).toBe(404);
   });
 
+  it('opens no WebSocket on any other path (those upgrades are Next’s, which serves none in production)', async () => {
+    const socket = new WebSocket(`ws://127.0.0.1:${suite().port}/api/account/me`, { headers: { host: one.host, cookie: one.admin.jar.toString() } });
+    const outcome = await new Promise<string>((resolve) => {
+      socket.on('open', () => resolve('open'));
+      socket.on('unexpected-response', (_req, res) => resolve(`status ${res.statusCode}`));
+      socket.on('error', () => resolve('refused'));
+    });
+    socket.terminate();
+    expect(outcome).not.toBe('open');
+    // The hub still upgrades afterwards.
+    const { socket: hub } = await upgrade(await negotiated(one.admin.jar), { cookie: one.admin.jar.toString() });
+    expect(hub?.readyState).toBe(WebSocket.OPEN);
+    hub?.close();
+  });
+
   it('answers the handshake, refuses another protocol, and pings a quiet connection', async () => {
     const refused = await upgrade(await negotiated(one.admin.jar), { cookie: one.admin.jar.toString(), origin: `http://${one.host}` });
     const refusedText = new Promise<string>((r) => refused.socket!.once('message', (d) => r(String(d))));
