@@ -113,6 +113,11 @@ ensure_peers() {
 }
 
 [ -d node_modules ] || die "node_modules is missing: run npm ci first"
+# Native addons built here (the optional kerberos package below) must match the Node.js the suite runs
+# on, the `node` dependency's (scripts/native-addons.mjs), not the one npm was installed with.
+NODE_HEADERS="$PWD/node_modules/node/node_modules/node-$(node -p 'process.platform + "-" + process.arch')"
+[ -f "$NODE_HEADERS/include/node/node_version.h" ] && export npm_config_nodedir="$NODE_HEADERS"
+echo "Node.js $(node --version) ($(command -v node))"
 
 say "services"
 if [ "${SKIP_POSTGRES:-0}" != 1 ]; then
