@@ -3,6 +3,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { LRUCache } from 'lru-cache';
 import { settings } from '../config/env';
 import { logError } from '../log/logger';
+import { captureDriver } from './driver-handle';
 import { cachedPromise } from '../runtime/cached-promise';
 import { dropShared, shared } from '../runtime/shared';
 import { dialect, realmPostgresUrl, realmSqlitePath, TRANSACTION_OPTIONS } from './dialect';
@@ -62,18 +63,30 @@ const state = (): PoolState => shared(KEY, createState);
 
 function createClient(name: string): RealmDb {
   if (dialect() === 'postgresql') {
-    const adapter = new PrismaPg(
-      { connectionString: realmPostgresUrl(name), max: PG_POOL_MAX, idleTimeoutMillis: PG_IDLE_MS },
-      {
-        onPoolError: (err) => logError('realm pool error', err, { database: name }),
-        onConnectionError: (err) => logError('realm connection error', err, { database: name }),
-      },
+    let client: RealmDb | null = null;
+    const adapter = captureDriver(
+      new PrismaPg(
+        { connectionString: realmPostgresUrl(name), max: PG_POOL_MAX, idleTimeoutMillis: PG_IDLE_MS },
+        {
+          onPoolError: (err) => logError('realm pool error', err, { database: name }),
+          onConnectionError: (err) => logError('realm connection error', err, { database: name }),
+        },
+      ),
+      'postgresql',
+      () => client!,
     );
-    return new RealmPgClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as RealmDb;
+    client = new RealmPgClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as RealmDb;
+    return client;
   }
   // fileMustExist: a client used after its realm was dropped fails instead of recreating the file.
-  const adapter = new PrismaBetterSqlite3({ url: `file:${realmSqlitePath(name)}`, timeout: SQLITE_BUSY_TIMEOUT_MS, fileMustExist: true });
-  return new RealmSqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  let client: RealmDb | null = null;
+  const adapter = captureDriver(
+    new PrismaBetterSqlite3({ url: `file:${realmSqlitePath(name)}`, timeout: SQLITE_BUSY_TIMEOUT_MS, fileMustExist: true }),
+    'sqlite',
+    () => client!,
+  );
+  client = new RealmSqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  return client;
 }
 
 async function open(name: string, s: PoolState): Promise<RealmDb> {

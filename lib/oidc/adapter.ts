@@ -1,4 +1,5 @@
 import { oidcStorageKey } from '../db/oidc-payload-key';
+import { oidcPayloadSql } from '../db/oidc-payload-sql';
 import { newId, sha256Hex } from '../crypto/tokens';
 import type { RealmDb } from '../db/types';
 import { assertClientCapacity } from '../domain/entitlements/capacity';
@@ -32,32 +33,32 @@ class PayloadAdapter {
   ) {}
 
   async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
-    const db = await this.c.db();
-    const expiresAt = typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null;
-    const key = oidcStorageKey(id);
-    const row = {
-      payload: await encodePayload(payload),
-      grantId: payload.grantId ? oidcStorageKey(payload.grantId) : null,
-      userCode: payload.userCode ? oidcStorageKey(payload.userCode) : null,
-      uid: payload.uid ? oidcStorageKey(payload.uid) : null,
-      accountId: payload.accountId ?? null,
-      clientId: payload.clientId ?? null,
-      expiresAt,
-    };
-    await db.oidcPayload.upsert({ where: { model_id: { model: this.model, id: key } }, create: { model: this.model, id: key, ...row }, update: row });
+    const sql = oidcPayloadSql(await this.c.db());
+    await sql.upsert(
+      {
+        model: this.model,
+        id: oidcStorageKey(id),
+        payload: await encodePayload(payload),
+        grantId: payload.grantId ? oidcStorageKey(payload.grantId) : null,
+        userCode: payload.userCode ? oidcStorageKey(payload.userCode) : null,
+        uid: payload.uid ? oidcStorageKey(payload.uid) : null,
+        accountId: payload.accountId ?? null,
+        clientId: payload.clientId ?? null,
+        expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
+      },
+      new Date(),
+    );
   }
 
   private async read(where: { id: string } | { uid: string } | { userCode: string }): Promise<Payload | undefined> {
-    const db = await this.c.db();
-    const select = { payload: true, expiresAt: true, consumedAt: true } as const;
+    const sql = oidcPayloadSql(await this.c.db());
     // By primary key when possible: the hot path (tokens, codes, grants, sessions).
     const row =
       'id' in where
-        ? await db.oidcPayload.findUnique({ where: { model_id: { model: this.model, id: oidcStorageKey(where.id) } }, select })
-        : await db.oidcPayload.findFirst({
-            where: { model: this.model, ...('uid' in where ? { uid: oidcStorageKey(where.uid) } : { userCode: oidcStorageKey(where.userCode) }) },
-            select,
-          });
+        ? await sql.find(this.model, oidcStorageKey(where.id))
+        : 'uid' in where
+          ? await sql.findBy(this.model, 'uid', oidcStorageKey(where.uid))
+          : await sql.findBy(this.model, 'userCode', oidcStorageKey(where.userCode));
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
     const payload = await decodePayload<Payload>(row.payload);
     if (!payload) return undefined;
@@ -78,18 +79,15 @@ class PayloadAdapter {
   }
 
   async consume(id: string): Promise<void> {
-    const db = await this.c.db();
-    await db.oidcPayload.updateMany({ where: { model: this.model, id: oidcStorageKey(id) }, data: { consumedAt: new Date() } });
+    await oidcPayloadSql(await this.c.db()).consume(this.model, oidcStorageKey(id), new Date());
   }
 
   async destroy(id: string): Promise<void> {
-    const db = await this.c.db();
-    await db.oidcPayload.deleteMany({ where: { model: this.model, id: oidcStorageKey(id) } });
+    await oidcPayloadSql(await this.c.db()).destroy(this.model, oidcStorageKey(id));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    const db = await this.c.db();
-    await db.oidcPayload.deleteMany({ where: { grantId: oidcStorageKey(grantId) } });
+    await oidcPayloadSql(await this.c.db()).revokeByGrantId(oidcStorageKey(grantId));
   }
 }
 

@@ -1,0 +1,36 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Pool } from 'pg';
+import { shared } from '../runtime/shared';
+
+// The driver under a Prisma client (the better-sqlite3 database or the pg pool its adapter opened),
+// for the few statements too hot for Prisma's query interpreter (lib/db/oidc-payload-sql.ts: the
+// OAuth engine's storage, several statements on every token request). Captured when Prisma
+// connects the adapter; the adapter keeps the driver as its `client`.
+
+export type DriverHandle = { kind: 'sqlite'; db: BetterSqlite3.Database } | { kind: 'postgresql'; pool: Pool };
+
+// On globalThis: server.ts and Next's bundles each have their own copy of this module, and a client
+// opened by one is used by the other (lib/runtime/shared.ts).
+const handles = () => shared('db.driver-handles', () => new WeakMap<object, DriverHandle>());
+
+type AdapterFactory = { connect(): Promise<unknown> };
+
+/**
+ * Wraps an adapter factory so that the driver it connects is recorded for `client` (the Prisma
+ * client built on the factory). Returns the same factory.
+ */
+export function captureDriver<F extends AdapterFactory>(factory: F, kind: DriverHandle['kind'], client: () => object): F {
+  const connect = factory.connect.bind(factory);
+  factory.connect = async () => {
+    const adapter = (await connect()) as { client?: unknown };
+    const driver = adapter.client;
+    if (driver) handles().set(client(), kind === 'sqlite' ? { kind, db: driver as BetterSqlite3.Database } : { kind, pool: driver as Pool });
+    return adapter;
+  };
+  return factory;
+}
+
+/** The driver of a connected client, or undefined (not connected yet, or not built by the pools). */
+export function driverOf(client: object): DriverHandle | undefined {
+  return handles().get(client);
+}

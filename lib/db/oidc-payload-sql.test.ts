@@ -1,0 +1,100 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as GlobalDb from './global-db';
+import type * as OidcPayloadSql from './oidc-payload-sql';
+import type * as RealmDatabases from './realm-databases';
+import type * as RealmPool from './realm-pool';
+import type * as DriverHandle from './driver-handle';
+import { postgresReachable, useTempStores } from '../testing/temp-stores';
+
+// The OAuth engine's storage in prepared statements on the realm's driver (oidc-payload-sql.ts)
+// against real databases: what it writes Prisma reads back identically (the purge, consent and
+// remembered-client code read the same rows through Prisma), and the other way round.
+
+const pgUp = await postgresReachable('PostgreSQL OidcPayload statement tests');
+const targets = [{ name: 'sqlite' as const }, ...(pgUp ? [{ name: 'postgresql' as const }] : [])];
+
+describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
+  let stores: Awaited<ReturnType<typeof useTempStores>>;
+  let m: { pool: typeof RealmPool; dbs: typeof RealmDatabases; globalDb: typeof GlobalDb; sql: typeof OidcPayloadSql; handle: typeof DriverHandle };
+  let database: string;
+
+  beforeAll(async () => {
+    stores = await useTempStores(name);
+    vi.resetModules();
+    m = {
+      pool: await import('./realm-pool'),
+      dbs: await import('./realm-databases'),
+      globalDb: await import('./global-db'),
+      sql: await import('./oidc-payload-sql'),
+      handle: await import('./driver-handle'),
+    };
+    database = m.dbs.realmDatabaseName(randomUUID());
+    await m.dbs.createRealmDatabase(database);
+  });
+
+  afterAll(async () => {
+    await m.pool.closeAllRealmDbs();
+    await m.globalDb.closeGlobalDb();
+    await m.dbs.dropRealmDatabase(database);
+    await stores.restore();
+  });
+
+  const row = (over: Partial<OidcPayloadSql.PayloadWrite> = {}): OidcPayloadSql.PayloadWrite => ({
+    model: 'RefreshToken',
+    id: randomUUID(),
+    payload: 'v1.sealed',
+    grantId: `grant-${randomUUID()}`,
+    userCode: null,
+    uid: null,
+    accountId: 'account-1',
+    clientId: 'client-1',
+    expiresAt: new Date(Date.UTC(2031, 0, 2, 3, 4, 5, 678)),
+    ...over,
+  });
+
+  it('runs on the driver the pool connected, not through Prisma', async () => {
+    const db = await m.pool.getRealmDb(database);
+    expect(m.handle.driverOf(db)?.kind).toBe(name);
+  });
+
+  it('writes rows Prisma reads back exactly, and reads what Prisma wrote', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const sql = m.sql.oidcPayloadSql(db);
+    const now = new Date(Date.UTC(2030, 5, 6, 7, 8, 9, 10));
+    const written = row();
+    await sql.upsert(written, now);
+    const seen = await db.oidcPayload.findUnique({ where: { model_id: { model: written.model, id: written.id } } });
+    expect(seen).toMatchObject({ ...written, consumedAt: null, createdAt: now });
+
+    await db.oidcPayload.create({ data: { model: 'Session', id: 'by-prisma', payload: 'p', uid: 'uid-1', expiresAt: written.expiresAt } });
+    expect(await sql.find('Session', 'by-prisma')).toEqual({ payload: 'p', expiresAt: written.expiresAt, consumedAt: null });
+    expect(await sql.findBy('Session', 'uid', 'uid-1')).toEqual({ payload: 'p', expiresAt: written.expiresAt, consumedAt: null });
+    expect(await sql.find('Session', 'missing')).toBeNull();
+    expect(await sql.findBy('Session', 'userCode', 'missing')).toBeNull();
+  });
+
+  it('upserts over an existing row (keeping its consumption), consumes, destroys and revokes by grant', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const sql = m.sql.oidcPayloadSql(db);
+    const first = row();
+    await sql.upsert(first, new Date());
+    const at = new Date(Date.UTC(2030, 1, 1, 0, 0, 0, 500));
+    await sql.consume(first.model, first.id, at);
+    await sql.upsert({ ...first, payload: 'v1.changed', expiresAt: null }, new Date());
+    expect(await sql.find(first.model, first.id)).toEqual({ payload: 'v1.changed', expiresAt: null, consumedAt: at });
+    // Prisma's date filters (the purge's) see the same instants.
+    expect(await db.oidcPayload.count({ where: { id: first.id, consumedAt: { lt: new Date(at.getTime() + 1) } } })).toBe(1);
+
+    const sibling = row({ grantId: first.grantId, model: 'AccessToken' });
+    const other = row();
+    await sql.upsert(sibling, new Date());
+    await sql.upsert(other, new Date());
+    await sql.revokeByGrantId(first.grantId!);
+    expect(await sql.find(first.model, first.id)).toBeNull();
+    expect(await sql.find(sibling.model, sibling.id)).toBeNull();
+    expect(await sql.find(other.model, other.id)).not.toBeNull();
+    await sql.destroy(other.model, other.id);
+    expect(await sql.find(other.model, other.id)).toBeNull();
+  });
+});
