@@ -10,18 +10,33 @@ import { shared } from './shared';
 // Which changes are announced is start-up's business (lib/startup/start-up.ts).
 const CHANNEL = 'gatehouse:realm-changed';
 
-/** The caches to drop when another instance reports a change. */
-const onRelayedChange = shared('realm-relay.extra', (): (() => void)[] => []);
+/** What to drop: one realm's entries, or everything (null: a change of realms themselves). */
+export type RelayScope = string | null;
 
-export function alsoInvalidateOnRelay(drop: () => void): void {
+/** The caches to drop when another instance reports a change. */
+const onRelayedChange = shared('realm-relay.extra', (): ((realmId: RelayScope) => void)[] => []);
+
+export function alsoInvalidateOnRelay(drop: (realmId: RelayScope) => void): void {
   if (!onRelayedChange.includes(drop)) onRelayedChange.push(drop);
+}
+
+/** An announcement: its sender and the realm it concerns. A bare instance id (older releases) drops everything. */
+export function readAnnouncement(message: string): { origin: string; realmId: RelayScope } {
+  try {
+    const parsed = JSON.parse(message) as { origin?: unknown; realmId?: unknown };
+    if (parsed && typeof parsed.origin === 'string') return { origin: parsed.origin, realmId: typeof parsed.realmId === 'string' ? parsed.realmId : null };
+  } catch {
+    // not JSON: an older release's bare instance id
+  }
+  return { origin: message, realmId: null };
 }
 
 /**
  * Listens for other instances' announcements (REDIS_URL); answers the function that announces a
- * change of this instance, or null without Redis (one instance has nobody to tell).
+ * change of this instance, or null without Redis (one instance has nobody to tell). A change names
+ * its realm, so the other instances drop that realm's entries only and keep every other realm's.
  */
-export async function startRealmInvalidationRelay(): Promise<(() => Promise<void>) | null> {
+export async function startRealmInvalidationRelay(): Promise<((realmId: RelayScope) => Promise<void>) | null> {
   const url = settings().redisUrl;
   if (!url) return null;
   const instanceId = shared('instance-id', () => crypto.randomUUID());
@@ -30,11 +45,12 @@ export async function startRealmInvalidationRelay(): Promise<(() => Promise<void
     sub.on('error', (e: unknown) => logError('redis subscriber error', e));
     await sub.subscribe(CHANNEL);
     sub.on('message', (_channel: string, message: string) => {
-      if (message !== instanceId) for (const drop of onRelayedChange) drop();
+      const { origin, realmId } = readAnnouncement(message);
+      if (origin !== instanceId) for (const drop of onRelayedChange) drop(realmId);
     });
     return sub;
   });
-  return async () => {
-    await redisClient().publish(CHANNEL, instanceId);
+  return async (realmId) => {
+    await redisClient().publish(CHANNEL, JSON.stringify({ origin: instanceId, realmId }));
   };
 }

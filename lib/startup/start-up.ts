@@ -52,12 +52,17 @@ export async function startUp(options: { seed: boolean; relay: boolean }): Promi
 
 /** Tells other instances (through Redis) of the changes that make their caches stale, and listens for theirs. */
 async function startRelay(): Promise<void> {
-  for (const drop of [invalidateRealmCache, invalidateRealmSettingsCache, invalidateAppSettingsCache, invalidateGroupGraph]) alsoInvalidateOnRelay(drop);
+  alsoInvalidateOnRelay(() => invalidateRealmCache());
+  alsoInvalidateOnRelay((realmId) => invalidateRealmSettingsCache(realmId ?? undefined));
+  alsoInvalidateOnRelay(() => invalidateAppSettingsCache());
+  alsoInvalidateOnRelay((realmId) => invalidateGroupGraph(realmId ?? undefined));
   const announce = await startRealmInvalidationRelay();
   if (!announce) return;
   shared('realm-relay.announcer', () =>
     subscribe(async (event) => {
-      if (inEventAreas(event.type, RELAYED_AREAS)) await announce();
+      if (!inEventAreas(event.type, RELAYED_AREAS)) return;
+      // A change of realms themselves (made from the control plane, about another realm) drops every realm's entries.
+      await announce(inEventAreas(event.type, ['realm']) ? null : event.realmId);
     }),
   );
 }

@@ -81,4 +81,41 @@ describe('two instances sharing Redis', () => {
     const closed = await Promise.race([hub.closed.then(() => 'closed'), new Promise((r) => setTimeout(() => r('still open'), 5_000))]);
     expect(closed).toBe('closed');
   }, 120_000);
+
+  // The cache relay (lib/runtime/realm-invalidation.ts) rides the same Redis: B's OAuth engine keeps
+  // a copy of a client it has used, and a change made on A must reach it before B's next request.
+  it("a client secret regenerated on A is refused by B's engine at once", async () => {
+    const created = await api(hostHeader(realm.domain, portA), 'POST', '/api/admin/oauth/clients', {
+      port: portA,
+      cookie: realm.admin.jar,
+      body: { DisplayName: 'Relay', ClientType: 'Confidential', GrantTypes: ['client_credentials'], Scopes: ['gatehouse.management'] },
+    });
+    expect(created.status, created.text).toBe(201);
+    const { Id, ClientId, ClientSecret } = created.body;
+    const token = (secret: string) =>
+      api(hostHeader(realm.domain, portB), 'POST', '/connect/token', {
+        port: portB,
+        rawBody: 'grant_type=client_credentials&scope=gatehouse.management',
+        contentType: 'application/x-www-form-urlencoded',
+        headers: { authorization: `Basic ${Buffer.from(`${ClientId}:${secret}`).toString('base64')}` },
+      });
+    expect((await token(ClientSecret)).status).toBe(200); // B now holds the client in its cache
+    const regenerated = await api(hostHeader(realm.domain, portA), 'POST', `/api/admin/oauth/clients/${Id}/regenerate-secret`, {
+      port: portA,
+      cookie: realm.admin.jar,
+      body: {},
+    });
+    expect(regenerated.status, regenerated.text).toBe(200);
+    const fresh = regenerated.body.ClientSecret as string;
+    expect(fresh).toBeTruthy();
+    // The relay is asynchronous (Redis pub/sub): allow it a moment, never the cache's 30 s.
+    const deadline = Date.now() + 2_000;
+    let old = await token(ClientSecret);
+    while (old.status === 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      old = await token(ClientSecret);
+    }
+    expect(old.status).toBe(401);
+    expect((await token(fresh)).status).toBe(200);
+  }, 120_000);
 });
