@@ -25,7 +25,10 @@ function limiterFor(policy: RateLimitPolicyName, dimension: RateLimitDimension, 
   // One limiter per distinct ceiling: realms with the same override share it; keys are realm-scoped.
   return shared(`rate-limiter:${policy}:${dimension}:${points}:${limit.durationSeconds}`, () => {
     const opts = { keyPrefix: `gh-rl:${policy}:${dimension}:${points}:${limit.durationSeconds}`, points, duration: limit.durationSeconds };
-    return settings().redisUrl ? new RateLimiterRedis({ ...opts, storeClient: redisClient(), rejectIfRedisNotReady: false }) : new RateLimiterMemory(opts);
+    if (!settings().redisUrl) return new RateLimiterMemory(opts);
+    // While Redis is down, the same ceiling counted in this instance's memory: limits stay on (never
+    // "allow all"), only no longer shared between instances (docs/deployment.md).
+    return new RateLimiterRedis({ ...opts, storeClient: redisClient(), rejectIfRedisNotReady: true, insuranceLimiter: new RateLimiterMemory(opts) });
   });
 }
 

@@ -8,7 +8,7 @@ import { inEventAreas, type EventType } from '../events/catalog';
 import type { DomainEvent } from '../events/types';
 import { logError } from '../log/logger';
 import { domainContext } from '../realm/context';
-import { redisClient } from '../runtime/redis';
+import { redisClient, redisReady, watchRedis } from '../runtime/redis';
 import { shared } from '../runtime/shared';
 import { changeOf, REALM_ENDING, SESSION_ENDING, type ChangedMessage, type ReadPermission } from './changes';
 import type { HubConnection } from './connection';
@@ -126,8 +126,9 @@ export async function startRealtimeHub(): Promise<void> {
   if (url) {
     await shared('realtime-hub.redis', async () => {
       const sub = new Redis(url, { maxRetriesPerRequest: null });
-      sub.on('error', (e: unknown) => logError('redis subscriber error', e));
-      await sub.subscribe(CHANNEL);
+      watchRedis(sub, 'hub fan-out');
+      // Not awaited: a Redis that is down must not hold the start-up (ioredis subscribes once it connects).
+      void sub.subscribe(CHANNEL).catch((e: unknown) => logError('redis subscribe failed', e));
       sub.on('message', (_channel: string, message: string) => {
         const parsed = parseRelayed(message);
         if (parsed && parsed.origin !== instanceId) void deliver(parsed.note).catch((e: unknown) => logError('hub delivery failed', e));
@@ -142,7 +143,8 @@ export async function startRealtimeHub(): Promise<void> {
       // Off the publisher's path: a request that awaits its event's subscribers (the audit trail)
       // does not wait for permission checks and session reads of every console.
       void deliver(note).catch((e: unknown) => logError('hub delivery failed', e));
-      if (url)
+      // While Redis is down the note reaches this instance's consoles only (docs/deployment.md).
+      if (url && redisReady())
         void redisClient()
           .publish(CHANNEL, JSON.stringify({ origin: instanceId, note }))
           .catch((e: unknown) => logError('hub relay failed', e));

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
 import { settings } from '../config/env';
 import { logError } from '../log/logger';
-import { redisClient } from './redis';
+import { redisClient, redisReady, watchRedis } from './redis';
 import { shared } from './shared';
 
 // The caches of several instances (realm, realm settings, group graph, the OAuth engine's) stay
@@ -42,8 +42,12 @@ export async function startRealmInvalidationRelay(): Promise<((realmId: RelaySco
   const instanceId = shared('instance-id', () => crypto.randomUUID());
   await shared('realm-relay', async () => {
     const sub = new Redis(url, { maxRetriesPerRequest: null });
-    sub.on('error', (e: unknown) => logError('redis subscriber error', e));
-    await sub.subscribe(CHANNEL);
+    // Announcements made while this subscriber was cut off are lost: drop everything once it is back.
+    watchRedis(sub, 'cache relay', () => {
+      for (const drop of onRelayedChange) drop(null);
+    });
+    // Not awaited: a Redis that is down must not hold the start-up (ioredis subscribes once it connects).
+    void sub.subscribe(CHANNEL).catch((e: unknown) => logError('redis subscribe failed', e));
     sub.on('message', (_channel: string, message: string) => {
       const { origin, realmId } = readAnnouncement(message);
       if (origin !== instanceId) for (const drop of onRelayedChange) drop(realmId);
@@ -51,6 +55,10 @@ export async function startRealmInvalidationRelay(): Promise<((realmId: RelaySco
     return sub;
   });
   return async (realmId) => {
-    await redisClient().publish(CHANNEL, JSON.stringify({ origin: instanceId, realmId }));
+    // Down: skipped, not queued (a request must not wait on it); the others drop all when it returns.
+    if (!redisReady()) return;
+    await redisClient()
+      .publish(CHANNEL, JSON.stringify({ origin: instanceId, realmId }))
+      .catch((e: unknown) => logError('cache relay announcement failed', e));
   };
 }

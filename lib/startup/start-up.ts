@@ -12,6 +12,7 @@ import { inEventAreas, type EventArea } from '../events/catalog';
 import { logInfo } from '../log/logger';
 import { invalidateRealmCache } from '../realm/realm-cache';
 import { alsoInvalidateOnRelay, startRealmInvalidationRelay } from '../runtime/realm-invalidation';
+import { connectRedis } from '../runtime/redis';
 import { shared } from '../runtime/shared';
 
 /** Events after which other instances must drop their realm, settings and group-graph caches. */
@@ -58,6 +59,7 @@ async function startRelay(): Promise<void> {
   alsoInvalidateOnRelay((realmId) => invalidateGroupGraph(realmId ?? undefined));
   const announce = await startRealmInvalidationRelay();
   if (!announce) return;
+  await connectRedis();
   shared('realm-relay.announcer', () =>
     subscribe(async (event) => {
       if (!inEventAreas(event.type, RELAYED_AREAS)) return;
