@@ -1,8 +1,5 @@
-import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
-import { freePort } from './launch-server';
+import { startPostgresCluster } from '../e2e/shared/peers/postgres-cluster';
 import { progress } from './table';
 
 // The bench's PostgreSQL: by default a private throw-away cluster (initdb in the bench's temp dir,
@@ -17,9 +14,6 @@ export type PgServer = {
   stop(): Promise<void>;
 };
 
-const BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin', '/usr/local/bin', '/usr/bin'];
-const binary = (name: string) => BIN_DIRS.map((d) => join(d, name)).find((p) => existsSync(p));
-
 export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: url });
   c.on('error', () => undefined);
@@ -33,42 +27,14 @@ export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T
 
 export async function startPostgres(tempDir: string, externalUrl: string | undefined): Promise<PgServer> {
   if (externalUrl) return { adminUrl: externalUrl, label: `server at ${new URL(externalUrl).host}`, stop: async () => undefined };
-  const initdb = binary('initdb');
-  const pgCtl = binary('pg_ctl');
-  if (!initdb || !pgCtl) throw new Error('initdb/pg_ctl not found: set BENCH_DATABASE_URL or run with --no-postgres');
-  const dir = join(tempDir, 'pg');
-  mkdirSync(dir, { recursive: true });
-  // PostgreSQL refuses to run as root: run it as the postgres user then.
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string, args: string[]) =>
-    asRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'pipe' }) : execFileSync(cmd, args, { stdio: 'pipe' });
-  if (asRoot) {
-    const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
-    const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
-    chmodSync(tempDir, 0o755); // the cluster directory's parent must be reachable for postgres
-    chownSync(dir, uid, gid);
-  }
-  const port = await freePort();
-  progress(`PostgreSQL: initdb of a private cluster on port ${port}`);
-  run(initdb, ['-D', join(dir, 'data'), '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync']);
-  run(pgCtl, ['-D', join(dir, 'data'), '-l', join(dir, 'postgres.log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, 'start']);
-  const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  progress('PostgreSQL: initdb of a private cluster');
+  const cluster = await startPostgresCluster({ parentDir: tempDir });
   const version = await withClient(
-    adminUrl,
+    cluster.adminUrl,
     async (c) =>
       (await c.query<{ v: string }>("SELECT current_setting('server_version') || ', max_connections ' || current_setting('max_connections') AS v")).rows[0].v,
   );
-  return {
-    adminUrl,
-    label: `private cluster (PostgreSQL ${version})`,
-    stop: async () => {
-      // Immediate: the cluster is thrown away, so skip the shutdown checkpoint (over a minute after
-      // a thousand CREATE DATABASE).
-      const args = ['-D', join(dir, 'data'), '-m', 'immediate', '-w', '-t', '120', 'stop'];
-      const r = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', pgCtl, ...args], { stdio: 'pipe' }) : spawnSync(pgCtl, args, { stdio: 'pipe' });
-      if (r.status !== 0) progress(`pg_ctl stop failed: ${r.stderr?.toString()}`);
-    },
-  };
+  return { adminUrl: cluster.adminUrl, label: `private cluster on port ${cluster.port} (PostgreSQL ${version})`, stop: () => cluster.remove() };
 }
 
 /** Creates an empty database for a Gatehouse global store; answers its URL. */

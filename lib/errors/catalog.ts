@@ -128,6 +128,7 @@ export const errorCatalog = {
   'Continuation.Invalid': { status: 400, title: 'The redirect target is not allowed.' },
   'RateLimit.Exceeded': { status: 429, title: 'Too many requests.' },
   'Server.Error': { status: 500, title: 'An unexpected error occurred.' },
+  'Server.Unavailable': { status: 503, title: 'The service is briefly unavailable. Try again shortly.' },
 } as const satisfies Record<string, { status: number; title: string }>;
 
 export type ErrorCode = keyof typeof errorCatalog;

@@ -1,6 +1,7 @@
 import { errorCatalog } from './catalog';
 import { isAppError } from './app-error';
 import { logError } from '../log/logger';
+import { isStorageUnavailable, logStorageUnavailable } from './storage-unavailable';
 
 // RFC 7807 bodies. One function turns any thrown value into the body a client may see; internal
 // detail goes to the log only (CONTRACT.md "Wire rules").
@@ -17,6 +18,8 @@ export type ProblemBody = {
 export type Problem = { status: number; body: ProblemBody; headers: Record<string, string> };
 
 const typeFor = (status: number) => `https://httpstatuses.io/${status}`;
+/** What a 503 for an unreachable database asks the client to wait. */
+const RETRY_AFTER_SECONDS = 5;
 
 export function problemFromError(error: unknown, context?: string): Problem {
   if (isAppError(error)) {
@@ -35,6 +38,15 @@ export function problemFromError(error: unknown, context?: string): Problem {
     if (error.code === 'Auth.InvalidToken') headers['WWW-Authenticate'] = 'Bearer error="invalid_token"';
     if (error.code === 'Auth.InsufficientScope') headers['WWW-Authenticate'] = 'Bearer error="insufficient_scope"';
     return { status: error.status, body, headers };
+  }
+  if (isStorageUnavailable(error)) {
+    logStorageUnavailable(error);
+    const status = errorCatalog['Server.Unavailable'].status;
+    return {
+      status,
+      body: { type: typeFor(status), title: errorCatalog['Server.Unavailable'].title, status, code: 'Server.Unavailable' },
+      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+    };
   }
   logError(context ?? 'unhandled error', error);
   return {

@@ -12,6 +12,7 @@ import { appFeatureGates } from './app-gates';
 import { accountFinder, engineConfiguration } from './configuration';
 import { registerNativeGrants } from './native-grants/register';
 import { hideStoredSecretDigest, installInternals } from './internals';
+import { answerStorageOutage } from './storage-outage';
 import { jwtTokenEndpoints } from './jwt-token-endpoints';
 import { watchProviderEvents } from './provider-events';
 import { loadRealmOAuthConfig, type RealmOAuthConfig } from './realm-oauth-config';
@@ -94,6 +95,7 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
   // forwarded-proto header, and the engine reads it.
   provider.proxy = true;
   installInternals(provider);
+  provider.use(answerStorageOutage);
   provider.use(appFeatureGates(realm));
   registerNativeGrants(provider, realm, accountFinder(realm));
   provider.use(endBrowserSessionOnLogout(realm));

@@ -1,8 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, randomSuffix, serverEnv, startServer, type ServerHandle } from '../support/server-process';
-import { api, eventually, hostHeader, realmWithAdmin, suite, type CreatedRealm, type SignedIn } from '../support/harness';
+import { startInstance, stopInstances } from '../support/instances';
+import { freePort, type ServerHandle } from '../support/server-process';
+import { api, eventually, hostHeader, realmWithAdmin, type CreatedRealm, type SignedIn } from '../support/harness';
 import { makeUser } from '../users/fixtures';
 
 // Redis down (docs/deployment.md "When Redis is down"): an instance whose Redis goes away keeps
@@ -43,17 +44,13 @@ const logLines = (pattern: RegExp) =>
 beforeAll(async () => {
   redisPort = await freePort();
   await startRedis();
-  const s = suite();
-  const port = await freePort();
-  const redisUrl = `redis://127.0.0.1:${redisPort}`;
   // Rate limits on, at their real ceilings, whatever the suite's own server runs with.
-  const env = serverEnv(port, s.storage, redisUrl, { ...s.env, PORT: String(port), REDIS_URL: redisUrl, GATEHOUSE_RATE_LIMIT_SCALE: '1' });
-  server = await startServer({ name: `redis-down-${randomSuffix(3)}`, port, mode: s.mode, env, logDir: s.logDir });
+  server = await startInstance('redis-down', { redisUrl: `redis://127.0.0.1:${redisPort}`, env: { GATEHOUSE_RATE_LIMIT_SCALE: '1' } });
   realm = await realmWithAdmin();
 }, 300_000);
 
 afterAll(async () => {
-  await server?.stop();
+  await stopInstances();
   killRedis();
 });
 
@@ -92,19 +89,12 @@ describe('an instance whose Redis goes down', () => {
   }, 180_000);
 
   it('starts and serves while its Redis is down', async () => {
-    const s = suite();
-    const port = await freePort();
     const deadRedis = `redis://127.0.0.1:${await freePort()}`; // nothing listens there
-    const env = serverEnv(port, s.storage, deadRedis, { ...s.env, PORT: String(port), REDIS_URL: deadRedis, GATEHOUSE_RATE_LIMIT_SCALE: '1' });
-    const alone = await startServer({ name: `redis-absent-${randomSuffix(3)}`, port, mode: s.mode, env, logDir: s.logDir });
-    try {
-      const host = hostHeader(realm.domain, port);
-      expect((await api(host, 'GET', '/api/app-info', { port })).status).toBe(200);
-      const user = await makeUser(realm.host, realm.admin.jar);
-      const signIn = await api(host, 'POST', '/api/account/login', { port, body: { UserName: user.userName, Password: user.password } });
-      expect(signIn.status, signIn.text).toBe(200);
-    } finally {
-      await alone.stop();
-    }
+    const alone = await startInstance('redis-absent', { redisUrl: deadRedis, env: { GATEHOUSE_RATE_LIMIT_SCALE: '1' } });
+    const host = hostHeader(realm.domain, alone.port);
+    expect((await api(host, 'GET', '/api/app-info', { port: alone.port })).status).toBe(200);
+    const user = await makeUser(realm.host, realm.admin.jar);
+    const signIn = await api(host, 'POST', '/api/account/login', { port: alone.port, body: { UserName: user.userName, Password: user.password } });
+    expect(signIn.status, signIn.text).toBe(200);
   }, 120_000);
 });

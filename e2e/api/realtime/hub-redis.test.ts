@@ -1,8 +1,7 @@
 import { HttpTransportType } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { serverEnv, freePort, startServer, randomSuffix, repoRoot, type ServerHandle } from '../support/server-process';
+import { startInstance, stopInstances } from '../support/instances';
+import { randomSuffix } from '../support/server-process';
 import { api, hostHeader, realmWithAdmin, suite, type CreatedRealm, type SignedIn } from '../support/harness';
 import { makeUser } from '../users/fixtures';
 import { connectHub, waitFor, type TestHub } from './hub-client';
@@ -13,27 +12,12 @@ import { connectHub, waitFor, type TestHub } from './hub-client';
 // both instances are started here with REDIS_URL.
 
 const REDIS_URL = suite().redisUrl ?? process.env.GATEHOUSE_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const started: ServerHandle[] = [];
-const distDirs: string[] = [];
 let portA: number;
 let portB: number;
 let realm: CreatedRealm & { admin: SignedIn };
 const open: TestHub[] = [];
 
-async function twin(name: string): Promise<number> {
-  const s = suite();
-  const port = await freePort();
-  // A development server needs a Next build folder of its own beside the main one; production
-  // servers all serve the one build.
-  const own: Record<string, string> = {};
-  if (s.mode === 'dev') {
-    own.GATEHOUSE_NEXT_DIST_DIR = `.next-hub-${name}-${randomSuffix(3)}`;
-    distDirs.push(join(repoRoot, own.GATEHOUSE_NEXT_DIST_DIR));
-  }
-  const env = serverEnv(port, s.storage, REDIS_URL, { ...s.env, PORT: String(port), REDIS_URL, ...own });
-  started.push(await startServer({ name: `hub-${name}`, port, mode: s.mode, env, logDir: s.logDir }));
-  return port;
-}
+const twin = async (name: string) => (await startInstance(`hub-${name}`, { redisUrl: REDIS_URL })).port;
 
 beforeAll(async () => {
   [portA, portB] = await Promise.all([suite().redisUrl ? Promise.resolve(suite().port) : twin('a'), twin('b')]);
@@ -42,8 +26,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all(open.map((h) => h.stop().catch(() => undefined)));
-  await Promise.all(started.map((s) => s.stop()));
-  for (const dir of distDirs) rmSync(dir, { recursive: true, force: true });
+  await stopInstances();
 });
 
 describe('two instances sharing Redis', () => {

@@ -1,0 +1,40 @@
+import { EventEmitter } from 'node:events';
+import type Provider from 'oidc-provider';
+import { describe, expect, it } from 'vitest';
+import { answerStorageOutage, watchStorageOutages } from './storage-outage';
+
+type Ctx = { status?: number; body?: unknown; headers: Record<string, string>; set(name: string, value: string): void };
+const ctx = (): Ctx => {
+  const c: Ctx = { headers: {}, set: (name, value) => void (c.headers[name] = value) };
+  return c;
+};
+
+describe("the engine's answer when the database cannot be reached", () => {
+  const provider = new EventEmitter();
+  const others: unknown[] = [];
+  watchStorageOutages(provider as unknown as Provider, (e) => others.push(e));
+
+  it('is 503 temporarily_unavailable with Retry-After instead of 500 server_error', async () => {
+    const c = ctx();
+    await answerStorageOutage(c, async () => {
+      provider.emit('server_error', c, Object.assign(new Error("Can't reach database server"), { code: 'P1001' }));
+      c.status = 500;
+      c.body = { error: 'server_error' };
+    });
+    expect(c.status).toBe(503);
+    expect(c.headers['Retry-After']).toBe('5');
+    expect(c.body).toMatchObject({ error: 'temporarily_unavailable' });
+  });
+
+  it('leaves any other server error as it is, and logs it', async () => {
+    const c = ctx();
+    const boom = new Error('boom');
+    await answerStorageOutage(c, async () => {
+      provider.emit('server_error', c, boom);
+      c.status = 500;
+      c.body = { error: 'server_error' };
+    });
+    expect(c.status).toBe(500);
+    expect(others).toContain(boom);
+  });
+});
