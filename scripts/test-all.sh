@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The whole test suite (`npm test`): typecheck, lint, unit tests, production build, the HTTP suite against
-# the real server on SQLite and on PostgreSQL (+ Redis), then the browser tests when they exist.
+# the real server on SQLite and on PostgreSQL (+ Redis), the OAuth and sign-in suites on two instances
+# behind a round-robin proxy, then the browser tests when they exist.
 # Stops at the first failing stage. The last line sums the test runners: "N passed, N failed".
 #
-#   SKIP_POSTGRES=1   leave out the PostgreSQL run of the HTTP suite
+#   SKIP_POSTGRES=1   leave out the PostgreSQL runs of the HTTP suite (one instance and two)
 #   SKIP_E2E_UI=1     leave out the Playwright run
 set -uo pipefail
 
@@ -159,6 +160,17 @@ if [ "${SKIP_POSTGRES:-0}" != 1 ]; then
   status=$?
   count_vitest "$REPORTS/api-postgres.json"
   [ $status = 0 ] || die "HTTP suite on PostgreSQL"
+
+  # Several instances behave as one (issue 14): the OAuth and sign-in suites against two instances on
+  # one PostgreSQL store and one Redis, behind a round-robin proxy, so consecutive requests of a test
+  # land on different instances (sessions, rate limits, cache changes, refresh-token reuse).
+  say "OAuth and sign-in suites on two instances behind a round-robin proxy (PostgreSQL + Redis)"
+  GATEHOUSE_TEST_SERVER=prod GATEHOUSE_TEST_DB=postgres GATEHOUSE_TEST_INSTANCES=2 \
+    npx vitest run --project 'api*' --reporter=default --reporter=json --outputFile="$REPORTS/api-pair.json" \
+    e2e/api/oauth e2e/api/account e2e/api/mfa e2e/api/email-otp e2e/api/magic-link e2e/api/passkeys e2e/api/passwords e2e/api/external-identity
+  status=$?
+  count_vitest "$REPORTS/api-pair.json"
+  [ $status = 0 ] || die "OAuth and sign-in suites on two instances"
 fi
 
 if [ -f playwright.config.ts ] && [ "${SKIP_E2E_UI:-0}" != 1 ]; then

@@ -9,6 +9,12 @@ import { issuerOf } from '../support/oauth';
 import { createTestApp } from '../support/test-apps';
 import { authorize, browse, REDIRECT, rp, verifyJwt } from './fixtures';
 
+/** A document is fetched once and then cached, by each instance that needs it (one, unless the suite runs several). */
+function expectFetchedOncePerInstance(hits: number): void {
+  expect(hits).toBeGreaterThanOrEqual(1);
+  expect(hits).toBeLessThanOrEqual(suite().instances);
+}
+
 // OAuth Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document; docs/oauth.md):
 // with the `Cimd` setting on for the App of the request's Host, a client_id that is an https URL
 // names a JSON document the realm fetches and uses as the client's metadata. The documents are
@@ -114,7 +120,7 @@ describe('Client ID Metadata Documents', () => {
       const info = await oidc.fetchUserInfo(config, tokens.access_token, admin.userId!);
       expect(info.sub).toBe(admin.userId);
       // Cached (Cache-Control max-age=60): the authorization, consent and token requests fetched it once.
-      expect(docs.hits(path)).toBe(1);
+      expectFetchedOncePerInstance(docs.hits(path));
     });
 
     it('without PKCE the public client is refused', async () => {
@@ -196,7 +202,7 @@ describe('Client ID Metadata Documents', () => {
       const r = await refusal(url);
       expect(r.status).toBe(400);
       expect(r.text).toContain('invalid_client');
-      expect(docs.hits(path)).toBe(1);
+      expectFetchedOncePerInstance(docs.hits(path));
     });
   });
 
@@ -212,7 +218,7 @@ describe('Client ID Metadata Documents', () => {
       expect(through.page.res.status, through.page.hops.join(' -> ')).toBeLessThan(400);
       expect(through.page.hops.join(' ')).toContain('/connect/interaction/');
       expect((await refusal(url)).status).toBe(400);
-      expect(docs.hits(path)).toBe(1);
+      expectFetchedOncePerInstance(docs.hits(path));
 
       await patchSettings(realm.host, admin.jar, { Cimd: { Enabled: true } });
       const blocked = await authorizeAs(url, off.host);

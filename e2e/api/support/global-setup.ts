@@ -8,6 +8,7 @@ import { cookieFrom, sendRequest } from './http';
 import { chooseMode, freePort, randomSuffix, serverEnv, startServer, stopPid, type ServerHandle } from './server-process';
 import { createStorage, destroyStorage, engineFromEnv, sweepAbandonedPgStorage } from './storage';
 import { startMailCapture, type MailCapture } from './mail-capture';
+import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy';
 import type { AdminAccount, SuiteInfo } from './types';
 
 // Once per `vitest run --project api`: a fresh store (temp SQLite data dir, or with
@@ -51,6 +52,12 @@ function redisReachable(url: string): Promise<boolean> {
     socket.on('connect', () => socket.write('PING\r\n'));
     socket.on('data', (d) => done(d.toString().startsWith('+PONG')));
   });
+}
+
+/** GATEHOUSE_TEST_INSTANCES=N: N instances on the one store behind a round-robin proxy (issue 14). */
+function instanceCount(): number {
+  const n = Number(process.env.GATEHOUSE_TEST_INSTANCES ?? '1');
+  return Number.isInteger(n) && n >= 1 ? n : 1;
 }
 
 /** Redis is used on the PostgreSQL run (the multi-instance setup); GATEHOUSE_TEST_REDIS=0|1 overrides. */
@@ -100,6 +107,8 @@ async function start(): Promise<Started> {
   const storage = await createStorage(engine, runDir, 'main');
   let server: ServerHandle | undefined;
   let mail: MailCapture | undefined;
+  let proxy: RoundRobinProxy | undefined;
+  const siblings: ServerHandle[] = [];
   const pidFile = join(runDir, 'main.pid');
   const teardown = async () => {
     try {
@@ -109,6 +118,9 @@ async function start(): Promise<Started> {
       /* never started */
     }
     await server?.stop();
+    await Promise.all(siblings.map((s) => s.stop()));
+    if (proxy) console.log(`[e2e] connections per instance through the proxy: ${proxy.connectionsPerTarget().join(', ')}`);
+    await proxy?.close();
     await mail?.stop();
     await destroyStorage(storage).catch((e: unknown) => console.error('[e2e] could not drop the test storage:', e));
     if (process.env.GATEHOUSE_TEST_KEEP !== '1') rmSync(runDir, { recursive: true, force: true });
@@ -117,12 +129,23 @@ async function start(): Promise<Started> {
   try {
     const port = await freePort();
     mail = await startMailCapture(join(runDir, 'mail'));
-    const env = serverEnv(port, storage, redisUrl, { SMTP_URL: mail.url });
+    const pair = instanceCount();
+    if (pair > 1 && mode !== 'prod') throw new Error('GATEHOUSE_TEST_INSTANCES > 1 needs the production build (npm run build)');
+    // Several instances: a round-robin proxy in front, whose port is the public one of every instance.
+    const others = await Promise.all(Array.from({ length: pair - 1 }, () => freePort()));
+    proxy = pair > 1 ? await startRoundRobinProxy([port, ...others]) : undefined;
+    const publicPort: Record<string, string> = proxy ? { GATEHOUSE_PUBLIC_PORT: String(proxy.port) } : {};
+    const env = serverEnv(port, storage, redisUrl, { SMTP_URL: mail.url, ...publicPort });
     console.log(`[e2e] starting the ${mode} server on port ${port} (${engine}${redisUrl ? ' + redis' : ''}); logs in ${logDir}`);
     const started = Date.now();
     server = await startServer({ name: 'main', port, mode, env, logDir });
     writeFileSync(pidFile, String(server.pid));
+    for (const [i, otherPort] of others.entries()) {
+      const otherEnv = serverEnv(otherPort, storage, redisUrl, { SMTP_URL: mail.url, ...publicPort });
+      siblings.push(await startServer({ name: `instance-${i + 2}`, port: otherPort, mode, env: otherEnv, logDir }));
+    }
     console.log(`[e2e] server ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (proxy) console.log(`[e2e] ${pair} instances (ports ${[port, ...others].join(', ')}) behind a round-robin proxy on port ${proxy.port}`);
 
     const admin: AdminAccount = { userName: 'e2e-admin', email: 'e2e-admin@example.test', password: `Adm1n-${randomSuffix(8)}` };
     const cli = await runCli(env, ['recover', 'bootstrap-admin', '--email', admin.email, '--username', admin.userName, '--password', admin.password]);
@@ -133,7 +156,20 @@ async function start(): Promise<Started> {
       throw new Error(`the control-plane administrator cannot sign in: ${login.status} ${login.text}`);
     }
 
-    const info: SuiteInfo = { port, mode, storage, redisUrl, env, runDir, logDir, pidFile, admin, adminCookie: sessionCookie, mailDir: mail.dir };
+    const info: SuiteInfo = {
+      port: proxy?.port ?? port,
+      instances: pair,
+      mode,
+      storage,
+      redisUrl,
+      env,
+      runDir,
+      logDir,
+      pidFile,
+      admin,
+      adminCookie: sessionCookie,
+      mailDir: mail.dir,
+    };
     return { info, teardown };
   } catch (e) {
     await teardown();

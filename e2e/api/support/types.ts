@@ -20,7 +20,10 @@ export type AdminAccount = { userName: string; email: string; password: string }
 
 /** What the global setup hands to every test file (vitest `provide`/`inject`). */
 export type SuiteInfo = {
+  /** Where the tests send requests: the server, or the round-robin proxy in front of several. */
   port: number;
+  /** How many instances serve behind `port` (GATEHOUSE_TEST_INSTANCES); per-instance caches are counted per instance. */
+  instances: number;
   mode: ServerMode;
   storage: Storage;
   /** REDIS_URL the servers use, if any. */
