@@ -6,7 +6,7 @@ import { settings } from './lib/config/env';
 import { pingGlobalDb, closeGlobalDb } from './lib/db/global-db';
 import { closeAllRealmDbs } from './lib/db/realm-pool';
 import { AppError, notFound } from './lib/errors/app-error';
-import { CLIENT_IP_HEADER, INTERNAL_HEADER_PREFIX } from './lib/web/client-ip';
+import { CLIENT_IP_HEADER, clientAddressOf, INTERNAL_HEADER_PREFIX } from './lib/web/client-ip';
 import { assertWellFormedPath } from './lib/web/path-segment';
 import { baseSecurityHeaders, fallbackCsp } from './lib/web/security-headers';
 import { guardHtmlResponses } from './lib/runtime/html-guard';
@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     }
     // Internal headers are ours alone: drop whatever a client sent, then record the peer address.
     for (const name of Object.keys(req.headers)) if (name.startsWith(INTERNAL_HEADER_PREFIX)) delete req.headers[name];
-    req.headers[CLIENT_IP_HEADER] = (req.socket.remoteAddress ?? 'unknown').replace(/^::ffff:/, '');
+    req.headers[CLIENT_IP_HEADER] = clientAddressOf(req, s.trustedProxies);
     for (const [k, v] of Object.entries(securityHeaders)) res.setHeader(k, v);
     guardHtmlResponses(res, htmlCsp);
     assertWellFormedPath(pathname);

@@ -26,6 +26,8 @@ const EXCLUSIVE = [
   'e2e/api/passwords/mail-failure.test.ts',
   // Extra instances with Redis and PostgreSQL of their own, stopped and killed (issue 14 faults).
   'e2e/api/faults/**',
+  // An extra instance behind a trusted proxy.
+  'e2e/api/deployment/**',
   // A second server on the shared store.
   'e2e/api/external-identity/saml-browser-binding.test.ts',
   // Two more servers on the shared store and Redis (the hub's fan-out).

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
+import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
 import { originOf, type PublicBase } from '../web/public-origin';
 
@@ -70,6 +71,9 @@ const schema = z.object({
   // and the jwks_uri they name) from private, loopback and link-local addresses, which it otherwise
   // refuses (SSRF). For development and tests only (lib/oidc/outbound-fetch.ts).
   GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS: z.enum(['', '0', '1']).optional(),
+  // The reverse proxies or load balancers in front (addresses, CIDR ranges, or proxy-addr's names
+  // loopback, linklocal, uniquelocal), comma-separated: X-Forwarded-For is believed from them only.
+  GATEHOUSE_TRUSTED_PROXIES: z.string().default(''),
   NODE_ENV: z.string().default('development'),
 });
 
@@ -96,6 +100,8 @@ export type Settings = {
   purgeIntervalSeconds: number;
   /** Whether the OAuth engine may fetch client metadata from non-public addresses (development, tests). */
   cimdAllowPrivateNetworks: boolean;
+  /** Proxies whose X-Forwarded-For names the client (lib/web/client-ip.ts); empty: the socket's peer is the client. */
+  trustedProxies: string[];
 };
 
 /** The key from the variable or the file, checked for 32 bytes; undefined when neither is set. */
@@ -118,6 +124,20 @@ function configuredSecretKey(value: string | undefined, file: string | undefined
       `Invalid configuration: ${file ? 'the file of GATEHOUSE_SECRET_KEY_FILE' : 'GATEHOUSE_SECRET_KEY'} must hold 32 bytes, base64-encoded (openssl rand -base64 32)`,
     );
   return key;
+}
+
+/** The trusted proxies, each checked by the library that will match them (an unknown form fails the start). */
+function trustedProxyList(value: string): string[] {
+  const list = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  try {
+    proxyaddr.compile(list);
+  } catch (e) {
+    throw new Error(`Invalid configuration: GATEHOUSE_TRUSTED_PROXIES: ${(e as Error).message}`, { cause: e });
+  }
+  return list;
 }
 
 let cached: Settings | undefined;
@@ -154,6 +174,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     secretKey: configuredSecretKey(e.GATEHOUSE_SECRET_KEY, e.GATEHOUSE_SECRET_KEY_FILE),
     purgeIntervalSeconds: e.GATEHOUSE_PURGE_INTERVAL_SECONDS,
     cimdAllowPrivateNetworks: e.GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS === '1',
+    trustedProxies: trustedProxyList(e.GATEHOUSE_TRUSTED_PROXIES),
   };
 }
 
