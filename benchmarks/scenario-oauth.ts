@@ -133,6 +133,15 @@ class RefreshPool {
   get size(): number {
     return this.tokens.length;
   }
+  /** A token for a request outside the measured run (its successor must be given back). */
+  take(): string {
+    const token = this.tokens.pop();
+    if (!token) throw new Error('the refresh-token pool is empty');
+    return token;
+  }
+  give(token: string): void {
+    this.tokens.unshift(token);
+  }
   body = (): string => new URLSearchParams({ grant_type: 'refresh_token', refresh_token: this.tokens.pop() ?? 'refresh-pool-exhausted' }).toString();
   onResponse = (status: number, body: string): void => {
     if (status !== 200) return;
@@ -175,6 +184,12 @@ async function checkActive(side: OAuthSide, body: string): Promise<void> {
   });
   const info = r.json<{ active: boolean; aud?: unknown; scope?: string }>();
   if (!info.active || info.aud !== OAUTH_BENCH.api.audience) throw new Error(`${side.label}: introspection answered ${r.text.slice(0, 200)}`);
+}
+
+/** The measured userinfo request answers the signed-in account, not an error. */
+async function checkUserinfo(side: OAuthSide, accessToken: string): Promise<void> {
+  const r = await expectStatus(200, { port: side.port, host: side.host, path: OAUTH_BENCH.routes.userinfo, headers: { authorization: `Bearer ${accessToken}` } });
+  if (!r.json<{ sub?: string }>().sub) throw new Error(`${side.label}: userinfo answered ${r.text.slice(0, 200)}`);
 }
 
 const formHeaders = (side: OAuthSide, client: Credentials) => ({
@@ -238,6 +253,27 @@ export async function oauthRows(gatehouse: OAuthSide, bare: OAuthSide, o: Omit<M
     `Refresh-token pools left after the run: ${pools.map((p, i) => `${sides[i].label} ${p.size}`).join(', ')} of ${flows} (each run strands about one per connection).`,
   );
 
+  // Userinfo with the opaque access token of a refresh exchange (scope openid offline_access).
+  const accessTokens: string[] = [];
+  for (const [i, side] of sides.entries()) {
+    const t = await tokenRequest(side, side.client, { grant_type: 'refresh_token', refresh_token: pools[i].take() });
+    if (t.refresh_token) pools[i].give(t.refresh_token);
+    await checkUserinfo(side, t.access_token);
+    accessTokens.push(t.access_token);
+  }
+  const userinfo = await both('userinfo', (side) =>
+    measure(
+      {
+        name: `${side.label}: userinfo`,
+        port: side.port,
+        path: OAUTH_BENCH.routes.userinfo,
+        method: 'GET',
+        headers: { host: side.host, authorization: `Bearer ${accessTokens[side === gatehouse ? 0 : 1]}` },
+      },
+      { ...o, cpuMs: side.cpuMs },
+    ),
+  );
+
   const bodies = [await introspectionBody(gatehouse), await introspectionBody(bare)];
   const introspect = await both('introspection', (side) => {
     const body = bodies[side === gatehouse ? 0 : 1];
@@ -260,8 +296,9 @@ export async function oauthRows(gatehouse: OAuthSide, bare: OAuthSide, o: Omit<M
   return {
     rows: [
       { metric: 'client credentials (ES256 JWT access token)', ...cc, ratioTarget: 0.7, perCoreTarget: 1000 },
-      { metric: 'refresh-token exchange (rotation; opaque access token + RS256 ID token)', ...refresh },
-      { metric: 'introspection (opaque client-credentials token)', ...introspect },
+      { metric: 'refresh-token exchange (rotation; opaque access token + RS256 ID token)', ...refresh, ratioTarget: 0.7 },
+      { metric: 'introspection (opaque client-credentials token)', ...introspect, ratioTarget: 0.7 },
+      { metric: 'userinfo (opaque access token of a refresh exchange, scope openid)', ...userinfo, ratioTarget: 0.7 },
     ],
     notes,
   };

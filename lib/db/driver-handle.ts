@@ -34,3 +34,14 @@ export function captureDriver<F extends AdapterFactory>(factory: F, kind: Driver
 export function driverOf(client: object): DriverHandle | undefined {
   return handles().get(client);
 }
+
+const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
+
+/** A prepared statement of a SQLite database, prepared once per database and kept with it. */
+export function sqliteStatement(db: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
+  return stmt;
+}

@@ -97,4 +97,46 @@ describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
     await sql.destroy(other.model, other.id);
     expect(await sql.find(other.model, other.id)).toBeNull();
   });
+
+  it('reads the claims user as Prisma does (claims-user-sql.ts)', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const { findClaimsUser } = await import('./claims-user-sql');
+    const id = randomUUID();
+    const tag = id.slice(0, 8);
+    await db.user.create({
+      data: {
+        id,
+        userName: `Claims-${tag}`,
+        userNameNormalized: `claims-${tag}`,
+        email: `claims-${tag}@example.test`,
+        emailNormalized: `claims-${tag}@example.test`,
+        emailConfirmed: true,
+        firstname: 'Ada',
+        acronym: 'AL',
+        securityStamp: 'stamp',
+        createdAt: new Date(Date.UTC(2030, 0, 1, 1, 2, 3, 4)),
+        updatedAt: new Date(Date.UTC(2030, 0, 2, 1, 2, 3, 5)),
+      },
+    });
+    const viaPrisma = await db.user.findUnique({
+      where: { id },
+      select: {
+        id: true,
+        userName: true,
+        email: true,
+        emailConfirmed: true,
+        firstname: true,
+        lastname: true,
+        acronym: true,
+        isActive: true,
+        deletedAt: true,
+        createdAt: true,
+        updatedAt: true,
+      },
+    });
+    expect(await findClaimsUser(db, id)).toEqual(viaPrisma);
+    await db.user.update({ where: { id }, data: { isActive: false, emailConfirmed: false, deletedAt: new Date(Date.UTC(2030, 1, 1)) } });
+    expect(await findClaimsUser(db, id)).toMatchObject({ isActive: false, emailConfirmed: false, deletedAt: new Date(Date.UTC(2030, 1, 1)), lastname: null });
+    expect(await findClaimsUser(db, randomUUID())).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
-import { driverOf } from './driver-handle';
+import { driverOf, sqliteStatement } from './driver-handle';
 import type { RealmDb } from './types';
 
 // The OAuth engine's storage (OidcPayload) in plain prepared statements on the realm's own driver.
@@ -56,16 +56,6 @@ const SQLITE = {
   revokeByGrantId: 'DELETE FROM "OidcPayload" WHERE "grantId" = ?',
 };
 
-const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();
-
-function prepared(db: BetterSqlite3.Database, sql: string): BetterSqlite3.Statement {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let stmt = cache.get(sql);
-  if (!stmt) cache.set(sql, (stmt = db.prepare(sql)));
-  return stmt;
-}
-
 function sqliteRow(row: unknown): StoredPayload | null {
   if (!row) return null;
   const r = row as { payload: string; expiresAt: unknown; consumedAt: unknown };
@@ -82,12 +72,12 @@ function sqliteStore(db: BetterSqlite3.Database): OidcPayloadSql {
     }
   };
   return {
-    find: (model, id) => run(() => sqliteRow(prepared(db, SQLITE.find).get(model, id))),
-    findBy: (model, column, value) => run(() => sqliteRow(prepared(db, column === 'uid' ? SQLITE.findByUid : SQLITE.findByUserCode).get(model, value))),
-    upsert: (row, now) => run(() => void prepared(db, SQLITE.upsert).run(...writeValues(row), sqliteDate(row.expiresAt), sqliteDate(now))),
-    consume: (model, id, at) => run(() => void prepared(db, SQLITE.consume).run(sqliteDate(at), model, id)),
-    destroy: (model, id) => run(() => void prepared(db, SQLITE.destroy).run(model, id)),
-    revokeByGrantId: (grantId) => run(() => void prepared(db, SQLITE.revokeByGrantId).run(grantId)),
+    find: (model, id) => run(() => sqliteRow(sqliteStatement(db, SQLITE.find).get(model, id))),
+    findBy: (model, column, value) => run(() => sqliteRow(sqliteStatement(db, column === 'uid' ? SQLITE.findByUid : SQLITE.findByUserCode).get(model, value))),
+    upsert: (row, now) => run(() => void sqliteStatement(db, SQLITE.upsert).run(...writeValues(row), sqliteDate(row.expiresAt), sqliteDate(now))),
+    consume: (model, id, at) => run(() => void sqliteStatement(db, SQLITE.consume).run(sqliteDate(at), model, id)),
+    destroy: (model, id) => run(() => void sqliteStatement(db, SQLITE.destroy).run(model, id)),
+    revokeByGrantId: (grantId) => run(() => void sqliteStatement(db, SQLITE.revokeByGrantId).run(grantId)),
   };
 }
 

@@ -2,6 +2,7 @@ import { collectGrants, collectRoleNames, expandGrants } from '../../authz/evalu
 import { loadReachableGroups } from '../../authz/grants-repo';
 import { MAIN_APP_SLUG } from '../../authz/catalog';
 import { parseCatalog } from '../apps/catalog-json';
+import { findClaimsUser } from '../../db/claims-user-sql';
 import { realmDb } from '../../realm/context';
 import type { RealmRecord } from '../../realm/realm-record';
 
@@ -13,22 +14,7 @@ export type UserClaims = Record<string, unknown> & { sub: string };
 /** The standard claims of a live user (null when inactive or deleted): one read of the user row. */
 export async function userClaims(realm: RealmRecord, userId: string): Promise<UserClaims | null> {
   const db = await realmDb(realm);
-  const user = await db.user.findUnique({
-    where: { id: userId },
-    select: {
-      id: true,
-      userName: true,
-      email: true,
-      emailConfirmed: true,
-      firstname: true,
-      lastname: true,
-      acronym: true,
-      isActive: true,
-      deletedAt: true,
-      createdAt: true,
-      updatedAt: true,
-    },
-  });
+  const user = await findClaimsUser(db, userId);
   if (!user || !user.isActive || user.deletedAt) return null;
   const name = [user.firstname, user.lastname].filter(Boolean).join(' ');
   const claims: UserClaims = {

@@ -1,0 +1,79 @@
+import { driverOf, sqliteStatement } from './driver-handle';
+import type { RealmDb } from './types';
+
+// The user row the OAuth engine reads for every token with an ID token and every userinfo answer
+// (lib/domain/oidc-claims/user-claims.ts), in one prepared statement on the realm's driver, for the
+// reason oidc-payload-sql.ts gives. Through Prisma when the driver is not known.
+
+export type ClaimsUser = {
+  id: string;
+  userName: string;
+  email: string;
+  emailConfirmed: boolean;
+  firstname: string | null;
+  lastname: string | null;
+  acronym: string | null;
+  isActive: boolean;
+  deletedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date | null;
+};
+
+const COLUMNS = '"id", "userName", "email", "emailConfirmed", "firstname", "lastname", "acronym", "isActive"';
+const SQLITE = `SELECT ${COLUMNS}, "deletedAt", "createdAt", "updatedAt" FROM "User" WHERE "id" = ?`;
+const epoch = (column: string) => `(extract(epoch from "${column}") * 1000)::float8 AS "${column}"`;
+const PG = {
+  name: 'gh-claims-user',
+  text: `SELECT ${COLUMNS}, ${epoch('deletedAt')}, ${epoch('createdAt')}, ${epoch('updatedAt')} FROM "User" WHERE "id" = $1`,
+};
+
+type Row = Omit<ClaimsUser, 'emailConfirmed' | 'isActive' | 'deletedAt' | 'createdAt' | 'updatedAt'> & {
+  emailConfirmed: unknown;
+  isActive: unknown;
+  deletedAt: unknown;
+  createdAt: unknown;
+  updatedAt: unknown;
+};
+
+/** SQLite keeps dates as ISO text and booleans as integers (read as BigInt here); PostgreSQL answers epoch milliseconds and booleans. */
+const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(typeof v === 'string' ? v : Number(v)));
+const truthy = (v: unknown) => v === true || v === 1 || v === 1n;
+
+function fromRow(r: Row | undefined): ClaimsUser | null {
+  if (!r) return null;
+  return {
+    id: r.id,
+    userName: r.userName,
+    email: r.email,
+    emailConfirmed: truthy(r.emailConfirmed),
+    firstname: r.firstname,
+    lastname: r.lastname,
+    acronym: r.acronym,
+    isActive: truthy(r.isActive),
+    deletedAt: date(r.deletedAt),
+    createdAt: date(r.createdAt)!,
+    updatedAt: date(r.updatedAt),
+  };
+}
+
+export async function findClaimsUser(db: RealmDb, id: string): Promise<ClaimsUser | null> {
+  const driver = driverOf(db);
+  if (driver?.kind === 'sqlite') return fromRow(sqliteStatement(driver.db, SQLITE).get(id) as Row | undefined);
+  if (driver?.kind === 'postgresql') return fromRow((await driver.pool.query<Row>({ ...PG, values: [id] })).rows[0]);
+  return db.user.findUnique({
+    where: { id },
+    select: {
+      id: true,
+      userName: true,
+      email: true,
+      emailConfirmed: true,
+      firstname: true,
+      lastname: true,
+      acronym: true,
+      isActive: true,
+      deletedAt: true,
+      createdAt: true,
+      updatedAt: true,
+    },
+  });
+}
