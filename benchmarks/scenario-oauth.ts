@@ -188,7 +188,12 @@ async function checkActive(side: OAuthSide, body: string): Promise<void> {
 
 /** The measured userinfo request answers the signed-in account, not an error. */
 async function checkUserinfo(side: OAuthSide, accessToken: string): Promise<void> {
-  const r = await expectStatus(200, { port: side.port, host: side.host, path: OAUTH_BENCH.routes.userinfo, headers: { authorization: `Bearer ${accessToken}` } });
+  const r = await expectStatus(200, {
+    port: side.port,
+    host: side.host,
+    path: OAUTH_BENCH.routes.userinfo,
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
   if (!r.json<{ sub?: string }>().sub) throw new Error(`${side.label}: userinfo answered ${r.text.slice(0, 200)}`);
 }
 
