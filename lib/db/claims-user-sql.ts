@@ -19,6 +19,21 @@ export type ClaimsUser = {
   updatedAt: Date | null;
 };
 
+/** The same fields through Prisma (the fallback, and what tests compare the statements with). */
+export const CLAIMS_USER_SELECT = {
+  id: true,
+  userName: true,
+  email: true,
+  emailConfirmed: true,
+  firstname: true,
+  lastname: true,
+  acronym: true,
+  isActive: true,
+  deletedAt: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+
 const COLUMNS = '"id", "userName", "email", "emailConfirmed", "firstname", "lastname", "acronym", "isActive"';
 const SQLITE = `SELECT ${COLUMNS}, "deletedAt", "createdAt", "updatedAt" FROM "User" WHERE "id" = ?`;
 const epoch = (column: string) => `(extract(epoch from "${column}") * 1000)::float8 AS "${column}"`;
@@ -60,20 +75,5 @@ export async function findClaimsUser(db: RealmDb, id: string): Promise<ClaimsUse
   const driver = driverOf(db);
   if (driver?.kind === 'sqlite') return fromRow(sqliteStatement(driver.db, SQLITE).get(id) as Row | undefined);
   if (driver?.kind === 'postgresql') return fromRow((await driver.pool.query<Row>({ ...PG, values: [id] })).rows[0]);
-  return db.user.findUnique({
-    where: { id },
-    select: {
-      id: true,
-      userName: true,
-      email: true,
-      emailConfirmed: true,
-      firstname: true,
-      lastname: true,
-      acronym: true,
-      isActive: true,
-      deletedAt: true,
-      createdAt: true,
-      updatedAt: true,
-    },
-  });
+  return db.user.findUnique({ where: { id }, select: CLAIMS_USER_SELECT });
 }

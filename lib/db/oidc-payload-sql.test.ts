@@ -100,7 +100,7 @@ describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
 
   it('reads the claims user as Prisma does (claims-user-sql.ts)', async () => {
     const db = await m.pool.getRealmDb(database);
-    const { findClaimsUser } = await import('./claims-user-sql');
+    const { CLAIMS_USER_SELECT, findClaimsUser } = await import('./claims-user-sql');
     const id = randomUUID();
     const tag = id.slice(0, 8);
     await db.user.create({
@@ -118,22 +118,7 @@ describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
         updatedAt: new Date(Date.UTC(2030, 0, 2, 1, 2, 3, 5)),
       },
     });
-    const viaPrisma = await db.user.findUnique({
-      where: { id },
-      select: {
-        id: true,
-        userName: true,
-        email: true,
-        emailConfirmed: true,
-        firstname: true,
-        lastname: true,
-        acronym: true,
-        isActive: true,
-        deletedAt: true,
-        createdAt: true,
-        updatedAt: true,
-      },
-    });
+    const viaPrisma = await db.user.findUnique({ where: { id }, select: CLAIMS_USER_SELECT });
     expect(await findClaimsUser(db, id)).toEqual(viaPrisma);
     await db.user.update({ where: { id }, data: { isActive: false, emailConfirmed: false, deletedAt: new Date(Date.UTC(2030, 1, 1)) } });
     expect(await findClaimsUser(db, id)).toMatchObject({ isActive: false, emailConfirmed: false, deletedAt: new Date(Date.UTC(2030, 1, 1)), lastname: null });
