@@ -1,7 +1,7 @@
 import { errorCatalog } from './catalog';
 import { isAppError } from './app-error';
 import { logError } from '../log/logger';
-import { isStorageUnavailable, logStorageUnavailable } from './storage-unavailable';
+import { isStorageUnavailable, logStorageUnavailable, STORAGE_RETRY_AFTER_SECONDS } from './storage-unavailable';
 
 // RFC 7807 bodies. One function turns any thrown value into the body a client may see; internal
 // detail goes to the log only (CONTRACT.md "Wire rules").
@@ -18,8 +18,6 @@ export type ProblemBody = {
 export type Problem = { status: number; body: ProblemBody; headers: Record<string, string> };
 
 const typeFor = (status: number) => `https://httpstatuses.io/${status}`;
-/** What a 503 for an unreachable database asks the client to wait. */
-const RETRY_AFTER_SECONDS = 5;
 
 export function problemFromError(error: unknown, context?: string): Problem {
   if (isAppError(error)) {
@@ -45,7 +43,7 @@ export function problemFromError(error: unknown, context?: string): Problem {
     return {
       status,
       body: { type: typeFor(status), title: errorCatalog['Server.Unavailable'].title, status, code: 'Server.Unavailable' },
-      headers: { 'Retry-After': String(RETRY_AFTER_SECONDS) },
+      headers: { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) },
     };
   }
   logError(context ?? 'unhandled error', error);

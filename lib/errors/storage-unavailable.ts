@@ -16,6 +16,8 @@ const MESSAGES = [
   /timed out fetching a new connection/i,
 ];
 const LOG_EVERY_MS = 10_000;
+/** What a 503 for an unreachable database asks the client to wait, on the API and on the OAuth engine. */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
 
 type ErrorLike = { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: unknown } };
 

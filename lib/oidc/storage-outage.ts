@@ -1,5 +1,6 @@
 import type Provider from 'oidc-provider';
-import { isStorageUnavailable, logStorageUnavailable } from '../errors/storage-unavailable';
+import { errorCatalog } from '../errors/catalog';
+import { isStorageUnavailable, logStorageUnavailable, STORAGE_RETRY_AFTER_SECONDS } from '../errors/storage-unavailable';
 
 // The engine answers any failure it did not expect with 500 `server_error`. A database that cannot be
 // reached is not that: its requests answer 503 `temporarily_unavailable` (the OAuth error body a
@@ -9,15 +10,14 @@ import { isStorageUnavailable, logStorageUnavailable } from '../errors/storage-u
 type EngineCtx = { status?: number; body?: unknown; set?(name: string, value: string): void };
 
 const outages = new WeakSet<object>();
-const RETRY_AFTER_SECONDS = '5';
 
 /** Engine middleware (outermost): rewrites the answer of a request that failed on the database. */
 export async function answerStorageOutage(ctx: EngineCtx, next: () => Promise<void>): Promise<void> {
   await next();
   if (!outages.has(ctx) || ctx.status !== 500) return;
   ctx.status = 503;
-  ctx.set?.('Retry-After', RETRY_AFTER_SECONDS);
-  ctx.body = { error: 'temporarily_unavailable', error_description: 'The service is briefly unavailable. Try again shortly.' };
+  ctx.set?.('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));
+  ctx.body = { error: 'temporarily_unavailable', error_description: errorCatalog['Server.Unavailable'].title };
 }
 
 /** Marks the requests whose server error is an unreachable database; logs the other ones as before. */
