@@ -4,7 +4,7 @@ import { appIdForHost } from '../domain/apps/request-app';
 import { flag } from '../domain/flags/registry';
 import type { RealmRecord } from '../realm/realm-record';
 import { engineRequest } from './engine-request';
-import { failedRecently } from './outbound-fetch';
+import { failedRecently } from './fetch-failures';
 
 // OAuth Client ID Metadata Documents (draft-ietf-oauth-client-id-metadata-document; docs/oauth.md
 // "Client ID Metadata Documents"). oidc-provider implements the draft (its `clientIdMetadataDocument`
@@ -16,7 +16,8 @@ import { failedRecently } from './outbound-fetch';
 // within `cacheDuration` of its Cache-Control / Expires. What the document may claim is narrowed in
 // client-trust.ts.
 //
-// A document whose fetch failed is not fetched again for a short while (outbound-fetch.ts).
+// A document whose fetch failed is not fetched again for a short while, by any instance
+// (fetch-failures.ts).
 //
 // The realm's engine always has the feature on; whether a request may use it is the `Cimd` setting
 // of the App its Host routes to (the realm's own setting on the realm's domains), asked before every
@@ -47,7 +48,7 @@ export function metadataDocumentFeature(realm: RealmRecord): NonNullable<Feature
     ack: IMPLEMENTED_DRAFT,
     allowFetch: async (_ctx, clientId) => {
       if (!(await enabledForRequest(realm))) return false;
-      if (failedRecently(clientId)) throw new errors.InvalidClient('client_id metadata document fetch failed', 'it failed moments ago; not fetched again yet');
+      if (await failedRecently(clientId)) throw new errors.InvalidClient('client_id metadata document fetch failed', 'it failed moments ago; not fetched again yet');
       return true;
     },
     allowClient: () => enabledForRequest(realm),

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineFetch, failedRecently, fetchFailureReason, loggableUrl } from './outbound-fetch';
+import { failedRecently } from './fetch-failures';
+import { engineFetch, fetchFailureReason, loggableUrl } from './outbound-fetch';
 
 // The SSRF guard of the engine's outbound fetches (Client ID Metadata Documents and the jwks_uri
 // they name): oidc-provider's dispatcher refuses special-use addresses, and engineFetch keeps it
@@ -89,14 +90,14 @@ describe('engineFetch behind the engine’s fetch', () => {
     );
     expect(failure).toMatch(/special-use IP address/);
     expect(hits).toBe(before);
-    expect(failedRecently(`${origin}/client.json`)).toBe(true);
+    expect(await failedRecently(`${origin}/client.json`)).toBe(true);
   });
 
   it('with private networks allowed, fetches from loopback', async () => {
     const res = await engineGet(true, '/allowed.json');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('{}');
-    expect(failedRecently(`${origin}/allowed.json`)).toBe(false);
+    expect(await failedRecently(`${origin}/allowed.json`)).toBe(false);
   });
 });
 

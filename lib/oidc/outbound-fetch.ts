@@ -1,7 +1,6 @@
-import { LRUCache } from 'lru-cache';
 import { settings } from '../config/env';
 import { logWarn } from '../log/logger';
-import { shared } from '../runtime/shared';
+import { rememberFailedFetch } from './fetch-failures';
 
 // The engine's outbound requests (configuration `fetch`): Client ID Metadata Documents, and the
 // jwks_uri and sector_identifier_uri of clients. oidc-provider hands every call a 2.5 s timeout and
@@ -11,20 +10,10 @@ import { shared } from '../runtime/shared';
 // whose metadata is served from this machine. Failures are logged without the query string (a
 // client_id URL should have none, and a query is where a secret would be).
 //
-// A URL whose fetch failed (no answer, a timeout, a status other than 200) is remembered for
-// FAILURE_MEMORY_MS: the engine looks a client up twice when the first lookup fails (once more to
-// render the error), and anyone may make the realm fetch a URL of their choosing, so a slow or dead
-// host is not asked again and again (cimd.ts consults `failedRecently` before each fetch).
-const FAILURE_MEMORY_MS = 30_000;
-
-function failures(): LRUCache<string, true> {
-  return shared('oidc.fetch-failures', () => new LRUCache<string, true>({ max: 10_000, ttl: FAILURE_MEMORY_MS }));
-}
-
-/** Whether a fetch of `url` failed moments ago. */
-export function failedRecently(url: string): boolean {
-  return failures().has(url);
-}
+// A URL whose fetch failed (no answer, a timeout, a status other than 200) is remembered for a
+// while (fetch-failures.ts): the engine looks a client up twice when the first lookup fails (once
+// more to render the error), and anyone may make the realm fetch a URL of their choosing, so a slow
+// or dead host is not asked again and again (cimd.ts consults `failedRecently` before each fetch).
 
 const urlOf = (input: string | URL | Request) => (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
 
@@ -54,12 +43,12 @@ export function engineFetch(realmSlug: string, allowPrivateNetworks = settings()
     try {
       const res = await globalThis.fetch(input, options);
       if (res.status !== 200) {
-        failures().set(urlOf(input), true);
+        await rememberFailedFetch(urlOf(input));
         logWarn('oauth engine fetch answered other than 200', { realm: realmSlug, url: loggableUrl(input), status: res.status });
       }
       return res;
     } catch (error) {
-      failures().set(urlOf(input), true);
+      await rememberFailedFetch(urlOf(input));
       logWarn('oauth engine fetch failed', { realm: realmSlug, url: loggableUrl(input), reason: fetchFailureReason(error) });
       throw error;
     }
