@@ -48,7 +48,8 @@ export function metadataDocumentFeature(realm: RealmRecord): NonNullable<Feature
     ack: IMPLEMENTED_DRAFT,
     allowFetch: async (_ctx, clientId) => {
       if (!(await enabledForRequest(realm))) return false;
-      if (await failedRecently(clientId)) throw new errors.InvalidClient('client_id metadata document fetch failed', 'it failed moments ago; not fetched again yet');
+      if (await failedRecently(clientId))
+        throw new errors.InvalidClient('client_id metadata document fetch failed', 'it failed moments ago; not fetched again yet');
       return true;
     },
     allowClient: () => enabledForRequest(realm),
