@@ -1,11 +1,13 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { shared } from '../runtime/shared';
+import { withStatementCache } from './sqlite-statement-cache';
 
 // The driver under a Prisma client (the better-sqlite3 database or the pg pool its adapter opened),
 // for the few statements too hot for Prisma's query interpreter (lib/db/oidc-payload-sql.ts: the
 // OAuth engine's storage, several statements on every token request). Captured when Prisma
-// connects the adapter; the adapter keeps the driver as its `client`.
+// connects the adapter; the adapter keeps the driver as its `client`. A SQLite adapter is given the
+// database with its statements kept (sqlite-statement-cache.ts) in place of the bare one.
 
 export type DriverHandle = { kind: 'sqlite'; db: BetterSqlite3.Database } | { kind: 'postgresql'; pool: Pool };
 
@@ -17,14 +19,19 @@ type AdapterFactory = { connect(): Promise<unknown> };
 
 /**
  * Wraps an adapter factory so that the driver it connects is recorded for `client` (the Prisma
- * client built on the factory). Returns the same factory.
+ * client built on the factory), and a SQLite adapter reuses its prepared statements. Returns the
+ * same factory.
  */
 export function captureDriver<F extends AdapterFactory>(factory: F, kind: DriverHandle['kind'], client: () => object): F {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
     const adapter = (await connect()) as { client?: unknown };
     const driver = adapter.client;
-    if (driver) handles().set(client(), kind === 'sqlite' ? { kind, db: driver as BetterSqlite3.Database } : { kind, pool: driver as Pool });
+    if (!driver) return adapter;
+    if (kind === 'sqlite') {
+      handles().set(client(), { kind, db: driver as BetterSqlite3.Database });
+      adapter.client = withStatementCache(driver as BetterSqlite3.Database);
+    } else handles().set(client(), { kind, pool: driver as Pool });
     return adapter;
   };
   return factory;

@@ -2,6 +2,7 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { logError } from '../log/logger';
 import { dropSharedPromise, sharedPromise } from '../runtime/cached-promise';
+import { captureDriver } from './driver-handle';
 import { dialect, globalPostgresUrl, globalSqlitePath, TRANSACTION_OPTIONS } from './dialect';
 import { PrismaClient as GlobalPgClient } from './generated/global-postgresql/client';
 import { PrismaClient as GlobalSqliteClient } from './generated/global-sqlite/client';
@@ -28,8 +29,14 @@ function createClient(): GlobalDb {
     return new GlobalPgClient({ adapter, transactionOptions: TRANSACTION_OPTIONS }) as unknown as GlobalDb;
   }
   // fileMustExist: the migration step created it; a client must never conjure an empty store.
-  const adapter = new PrismaBetterSqlite3({ url: `file:${globalSqlitePath()}`, timeout: SQLITE_BUSY_TIMEOUT_MS, fileMustExist: true });
-  return new GlobalSqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  let client: GlobalDb | null = null;
+  const adapter = captureDriver(
+    new PrismaBetterSqlite3({ url: `file:${globalSqlitePath()}`, timeout: SQLITE_BUSY_TIMEOUT_MS, fileMustExist: true }),
+    'sqlite',
+    () => client!,
+  );
+  client = new GlobalSqliteClient({ adapter, transactionOptions: TRANSACTION_OPTIONS });
+  return client;
 }
 
 async function open(): Promise<GlobalDb> {
