@@ -1,4 +1,5 @@
 import { driverOf, sqliteStatement } from './driver-handle';
+import { booleanValue, dateValue, epochMillis } from './sql-values';
 import type { RealmDb } from './types';
 
 // The user row the OAuth engine reads for every token with an ID token and every userinfo answer
@@ -36,10 +37,9 @@ export const CLAIMS_USER_SELECT = {
 
 const COLUMNS = '"id", "userName", "email", "emailConfirmed", "firstname", "lastname", "acronym", "isActive"';
 const SQLITE = `SELECT ${COLUMNS}, "deletedAt", "createdAt", "updatedAt" FROM "User" WHERE "id" = ?`;
-const epoch = (column: string) => `(extract(epoch from "${column}") * 1000)::float8 AS "${column}"`;
 const PG = {
   name: 'gh-claims-user',
-  text: `SELECT ${COLUMNS}, ${epoch('deletedAt')}, ${epoch('createdAt')}, ${epoch('updatedAt')} FROM "User" WHERE "id" = $1`,
+  text: `SELECT ${COLUMNS}, ${epochMillis('deletedAt')}, ${epochMillis('createdAt')}, ${epochMillis('updatedAt')} FROM "User" WHERE "id" = $1`,
 };
 
 type Row = Omit<ClaimsUser, 'emailConfirmed' | 'isActive' | 'deletedAt' | 'createdAt' | 'updatedAt'> & {
@@ -50,24 +50,20 @@ type Row = Omit<ClaimsUser, 'emailConfirmed' | 'isActive' | 'deletedAt' | 'creat
   updatedAt: unknown;
 };
 
-/** SQLite keeps dates as ISO text and booleans as integers (read as BigInt here); PostgreSQL answers epoch milliseconds and booleans. */
-const date = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(typeof v === 'string' ? v : Number(v)));
-const truthy = (v: unknown) => v === true || v === 1 || v === 1n;
-
 function fromRow(r: Row | undefined): ClaimsUser | null {
   if (!r) return null;
   return {
     id: r.id,
     userName: r.userName,
     email: r.email,
-    emailConfirmed: truthy(r.emailConfirmed),
+    emailConfirmed: booleanValue(r.emailConfirmed),
     firstname: r.firstname,
     lastname: r.lastname,
     acronym: r.acronym,
-    isActive: truthy(r.isActive),
-    deletedAt: date(r.deletedAt),
-    createdAt: date(r.createdAt)!,
-    updatedAt: date(r.updatedAt),
+    isActive: booleanValue(r.isActive),
+    deletedAt: dateValue(r.deletedAt),
+    createdAt: dateValue(r.createdAt)!,
+    updatedAt: dateValue(r.updatedAt),
   };
 }
 

@@ -7,8 +7,9 @@ import type * as RealmPool from './realm-pool';
 import type * as DriverHandle from './driver-handle';
 import { postgresReachable, useTempStores } from '../testing/temp-stores';
 
-// The OAuth engine's storage in prepared statements on the realm's driver (oidc-payload-sql.ts)
-// against real databases: what it writes Prisma reads back identically (the purge, consent and
+// The OAuth engine's storage in prepared statements on the realm's driver (oidc-payload-sql.ts), and
+// the other statements run beside Prisma (the claims user, the session a cookie names), against real
+// databases: what it writes Prisma reads back identically (the purge, consent and
 // remembered-client code read the same rows through Prisma), and the other way round.
 
 const pgUp = await postgresReachable('PostgreSQL OidcPayload statement tests');
@@ -123,5 +124,43 @@ describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
     await db.user.update({ where: { id }, data: { isActive: false, emailConfirmed: false, deletedAt: new Date(Date.UTC(2030, 1, 1)) } });
     expect(await findClaimsUser(db, id)).toMatchObject({ isActive: false, emailConfirmed: false, deletedAt: new Date(Date.UTC(2030, 1, 1)), lastname: null });
     expect(await findClaimsUser(db, randomUUID())).toBeNull();
+  });
+
+  it('reads a session with its user as Prisma does (lib/domain/sessions/session-sql.ts)', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const { SESSION_WITH_USER_SELECT, findSessionWithUser } = await import('../domain/sessions/session-sql');
+    const userId = randomUUID();
+    const tag = userId.slice(0, 8);
+    await db.user.create({
+      data: {
+        id: userId,
+        userName: `Sess-${tag}`,
+        userNameNormalized: `sess-${tag}`,
+        email: `s-${tag}@example.test`,
+        emailNormalized: `s-${tag}@example.test`,
+        securityStamp: 's',
+      },
+    });
+    const tokenHash = `hash-${randomUUID()}`;
+    await db.session.create({
+      data: {
+        id: randomUUID(),
+        tokenHash,
+        userId,
+        amr: '["pwd","otp"]',
+        createdAt: new Date(Date.UTC(2030, 0, 1, 1, 2, 3, 4)),
+        lastSeenAt: new Date(Date.UTC(2030, 0, 1, 2, 2, 3, 5)),
+        expiresAt: new Date(Date.UTC(2030, 0, 2, 1, 2, 3, 6)),
+      },
+    });
+    const viaPrisma = () => db.session.findUnique({ where: { tokenHash }, select: SESSION_WITH_USER_SELECT });
+    expect(await findSessionWithUser(db, tokenHash)).toEqual(await viaPrisma());
+    expect((await findSessionWithUser(db, tokenHash))?.user).toEqual({ userName: `Sess-${tag}`, isActive: true, deletedAt: null });
+    await db.session.update({ where: { tokenHash }, data: { revokedAt: new Date(Date.UTC(2030, 0, 1, 3)) } });
+    await db.user.update({ where: { id: userId }, data: { isActive: false, deletedAt: new Date(Date.UTC(2030, 1, 1)) } });
+    const revoked = await findSessionWithUser(db, tokenHash);
+    expect(revoked).toEqual(await viaPrisma());
+    expect(revoked).toMatchObject({ revokedAt: new Date(Date.UTC(2030, 0, 1, 3)), user: { isActive: false, deletedAt: new Date(Date.UTC(2030, 1, 1)) } });
+    expect(await findSessionWithUser(db, 'no-such-hash')).toBeNull();
   });
 });

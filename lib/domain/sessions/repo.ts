@@ -1,6 +1,7 @@
 import type { RealmDb, RealmTx } from '../../db/types';
 import { newId, randomToken, sha256Hex } from '../../crypto/tokens';
 import { SESSION_TTL_SECONDS } from '../../auth/session-cookie';
+import { findSessionWithUser } from './session-sql';
 
 // Server-side browser sessions. The cookie carries 256 random bits; only their SHA-256 is stored,
 // so a leaked database cannot be replayed as cookies.
@@ -53,19 +54,7 @@ export async function createSession(
 
 /** The live session a cookie token names, or null (unknown, revoked, expired, user inactive). */
 export async function findLiveSession(db: RealmDb, token: string): Promise<LiveSession | null> {
-  const row = await db.session.findUnique({
-    where: { tokenHash: sha256Hex(token) },
-    select: {
-      id: true,
-      userId: true,
-      amr: true,
-      createdAt: true,
-      lastSeenAt: true,
-      expiresAt: true,
-      revokedAt: true,
-      user: { select: { userName: true, isActive: true, deletedAt: true } },
-    },
-  });
+  const row = await findSessionWithUser(db, sha256Hex(token));
   const now = Date.now();
   if (!row || row.revokedAt || row.expiresAt.getTime() <= now) return null;
   if (row.createdAt.getTime() + ABSOLUTE_LIFETIME_MS <= now) return null;

@@ -1,0 +1,14 @@
+// Column values as the drivers answer them to the few statements run beside Prisma
+// (claims-user-sql.ts, lib/domain/sessions/session-sql.ts): SQLite keeps dates as ISO text and booleans as integers
+// (read as BigInt: Prisma's adapter turns safe integers on), PostgreSQL answers the epoch
+// milliseconds the statements select and real booleans.
+
+/** A date column: ISO text (SQLite) or epoch milliseconds (PostgreSQL, `epochMillis`); null stays null. */
+export const dateValue = (v: unknown): Date | null => (v === null || v === undefined ? null : new Date(typeof v === 'string' ? v : Number(v)));
+
+/** A boolean column: true, 1 or 1n. */
+export const booleanValue = (v: unknown): boolean => v === true || v === 1 || v === 1n;
+
+/** A PostgreSQL select of a timestamp column as epoch milliseconds, under the column's own name. */
+export const epochMillis = (column: string, table?: string): string =>
+  `(extract(epoch from ${table ? `${table}.` : ''}"${column}") * 1000)::float8 AS "${column}"`;
