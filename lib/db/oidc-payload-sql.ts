@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { driverOf, sqliteStatement } from './driver-handle';
+import { epochMillis, pgTimestampText, sqliteDateText } from './sql-values';
 import type { RealmDb } from './types';
 
 // The OAuth engine's storage (OidcPayload) in plain prepared statements on the realm's own driver.
@@ -41,7 +42,7 @@ const writeValues = (row: PayloadWrite) => [row.model, row.id, row.payload, row.
 
 // ---- SQLite -------------------------------------------------------------------------------------
 
-const sqliteDate = (d: Date | null) => (d ? d.toISOString().replace('Z', '+00:00') : null);
+const sqliteDate = sqliteDateText;
 const fromSqliteDate = (v: unknown) => (typeof v === 'string' ? new Date(v) : null);
 
 const SQLITE = {
@@ -83,11 +84,9 @@ function sqliteStore(db: BetterSqlite3.Database): OidcPayloadSql {
 
 // ---- PostgreSQL ---------------------------------------------------------------------------------
 
-/** `timestamp(3)` holds UTC wall time, as Prisma's adapter writes it. */
-const pgDate = (d: Date | null) => (d ? d.toISOString().replace('T', ' ').replace('Z', '') : null);
-/** Read back as epoch milliseconds: no time-zone guess by the driver's timestamp parser. */
-const pgEpoch = (column: string) => `(extract(epoch from "${column}") * 1000)::float8 AS "${column}"`;
-const PG_SELECT = `SELECT "payload", ${pgEpoch('expiresAt')}, ${pgEpoch('consumedAt')} FROM "OidcPayload"`;
+const pgDate = pgTimestampText;
+/** Dates are read back as epoch milliseconds: no time-zone guess by the driver's timestamp parser. */
+const PG_SELECT = `SELECT "payload", ${epochMillis('expiresAt')}, ${epochMillis('consumedAt')} FROM "OidcPayload"`;
 
 const PG = {
   find: { name: 'gh-oidc-find', text: `${PG_SELECT} WHERE "model" = $1 AND "id" = $2` },

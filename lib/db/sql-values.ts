@@ -12,3 +12,12 @@ export const booleanValue = (v: unknown): boolean => v === true || v === 1 || v 
 /** A PostgreSQL select of a timestamp column as epoch milliseconds, under the column's own name. */
 export const epochMillis = (column: string, table?: string): string =>
   `(extract(epoch from ${table ? `${table}.` : ''}"${column}") * 1000)::float8 AS "${column}"`;
+
+/** A date written to SQLite as Prisma's adapter writes it: ISO 8601 with "+00:00". */
+export const sqliteDateText = (d: Date | null | undefined): string | null => (d ? d.toISOString().replace('Z', '+00:00') : null);
+
+/** A date written to a PostgreSQL `timestamp(3)` (UTC wall time, as Prisma's adapter writes it); cast the parameter `::timestamp(3)`. */
+export const pgTimestampText = (d: Date | null | undefined): string | null => (d ? d.toISOString().replace('T', ' ').replace('Z', '') : null);
+
+/** A boolean written to SQLite (an integer, as Prisma stores it). */
+export const sqliteBoolean = (b: boolean): number => (b ? 1 : 0);

@@ -62,6 +62,7 @@ export const CREDENTIAL_MODULES = [
   'lib/domain/users/set-user-password.ts',
   'lib/domain/users/password-presence.ts',
   'lib/domain/auth/password-login.ts',
+  'lib/domain/auth/sign-in-user-sql.ts',
   'lib/domain/login-providers/provider-secret.ts',
   'lib/domain/privacy/mask-account.ts',
   'lib/oidc/adapter.ts',

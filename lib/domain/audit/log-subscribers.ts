@@ -6,6 +6,7 @@ import type { DomainEvent } from '../../events/types';
 import { shared } from '../../runtime/shared';
 import { getRealmRecordById } from '../../realm/realm-store';
 import { inEventAreas, type EventArea, type EventType } from '../../events/catalog';
+import { insertSecurityLogEntry } from './security-log-sql';
 
 // Subscribers that turn domain events into the two logs of spec 4.7 "Logs": realm changes into the
 // PII-free platform audit (global store) with changes to the platform's own settings, everything a
@@ -66,19 +67,17 @@ async function writeSecurityLog(event: DomainEvent, category: string): Promise<v
   if (!databaseName) return; // the realm is gone (hard delete): nothing to write into
   const facts = factsOf(event);
   const db = await getRealmDb(databaseName);
-  await db.authLogEvent.create({
-    data: {
-      id: newId(),
-      createdAt: event.at,
-      category,
-      eventType: event.type,
-      success: facts.success !== false,
-      userId: event.actor.id ?? (typeof facts.userId === 'string' ? facts.userId : null),
-      userName: event.actor.name ?? (typeof facts.userName === 'string' ? facts.userName : null),
-      ipAddress: event.ip ?? null,
-      userAgent: event.userAgent?.slice(0, 512) ?? null,
-      detail: event.data ? JSON.stringify(event.data) : null,
-    },
+  await insertSecurityLogEntry(db, {
+    id: newId(),
+    createdAt: event.at,
+    category,
+    eventType: event.type,
+    success: facts.success !== false,
+    userId: event.actor.id ?? (typeof facts.userId === 'string' ? facts.userId : null),
+    userName: event.actor.name ?? (typeof facts.userName === 'string' ? facts.userName : null),
+    ipAddress: event.ip ?? null,
+    userAgent: event.userAgent?.slice(0, 512) ?? null,
+    detail: event.data ? JSON.stringify(event.data) : null,
   });
 }
 

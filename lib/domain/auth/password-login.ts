@@ -6,7 +6,8 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { clearRate, limitRate } from '../realm-settings/rate-limit';
 import { realmSettings } from '../realm-settings/realm-settings';
 import { normalizeEmail, normalizeUserName } from '../users/insert-user';
-import { completeFirstFactor, toUserFacts, userFactsSelect, type SignInOutcome } from './sign-in';
+import { completeFirstFactor, type SignInOutcome } from './sign-in';
+import { findPasswordSignInUser } from './sign-in-user-sql';
 
 // POST /api/account/login (spec 4.1, 5.5). Unknown user, wrong password, inactive or deleted user
 // all answer the same 401 after the same argon2 work, so the answer tells nothing about accounts.
@@ -25,12 +26,9 @@ export async function passwordLogin(ctx: DomainContext, userName: string, passwo
   const settings = await realmSettings(ctx.realm);
   if (settings.SignIn.PasswordlessOnly || !settings.SignIn.Password) throw new AppError('Auth.PasswordlessOnly');
   const db = await realmDb(ctx.realm);
-  const user = await db.user.findFirst({
-    where: { OR: [{ userNameNormalized: normalizeUserName(userName) }, { emailNormalized: normalizeEmail(userName) }] },
-    // The second-factor facts come along, so the sign-in decision needs no second read of the user.
-    select: { ...userFactsSelect, passwordHash: true, isActive: true, deletedAt: true },
-  });
-  const target = lockoutKey(userName, user?.id);
+  // The second-factor facts come along, so the sign-in decision needs no second read of the user.
+  const user = await findPasswordSignInUser(db, normalizeUserName(userName), normalizeEmail(userName));
+  const target = lockoutKey(userName, user?.facts.id);
   await limitRate(ctx, 'login', 'target', target);
   // No local password for this name: the realm's directories decide (CONTRACT.md "External identity").
   if (directory && (!user || !user.passwordHash)) {
@@ -40,18 +38,18 @@ export async function passwordLogin(ctx: DomainContext, userName: string, passwo
       return asked.outcome;
     }
     if (asked.kind === 'unavailable') {
-      await publish(eventFrom(ctx, 'auth.login-failed', user?.id, { success: false, userName: userName.slice(0, 128), reason: 'directory-unavailable' }));
+      await publish(eventFrom(ctx, 'auth.login-failed', user?.facts.id, { success: false, userName: userName.slice(0, 128), reason: 'directory-unavailable' }));
       throw new AppError('ExternalLogin.Unavailable', { detail: `The directory (${asked.providers.join(', ')}) cannot be reached. Try again later.` });
     }
   }
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
   if (!user || !user.passwordHash || !ok || !user.isActive || user.deletedAt) {
     const reason = !user ? 'unknown-user' : !ok || !user.passwordHash ? 'bad-password' : 'inactive';
-    await publish(eventFrom(ctx, 'auth.login-failed', user?.id, { success: false, userName: userName.slice(0, 128), reason }));
+    await publish(eventFrom(ctx, 'auth.login-failed', user?.facts.id, { success: false, userName: userName.slice(0, 128), reason }));
     throw new AppError('Auth.InvalidCredentials');
   }
   await clearRate(ctx, 'login', 'target', target);
-  return completeFirstFactor(ctx, user.id, 'pwd', toUserFacts(user));
+  return completeFirstFactor(ctx, user.facts.id, 'pwd', user.facts);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { notFound } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
@@ -6,6 +7,9 @@ import { realmSettings } from '../realm-settings/realm-settings';
 import { createSession } from '../sessions/repo';
 import { flag } from '../flags/registry';
 import { RealmFeatures } from '../realm-settings/features';
+import { findUserFacts, type UserFacts } from './sign-in-user-sql';
+
+export type { UserFacts } from './sign-in-user-sql';
 
 // What happens after a person proved a first factor, whatever it was (spec 5.5). Every sign-in
 // method calls completeFirstFactor, so the second-factor and secure-setup rules are the same for
@@ -34,39 +38,11 @@ export type UpstreamSignIn = { loginProviderId: string; provider: string; idToke
 /** Data carried by the pending-second-factor secret (the short-lived `gatehouse_mfa` cookie). */
 export type PendingSignIn = { amr: AuthMethod[]; setupOnly?: boolean; upstream?: UpstreamSignIn };
 
-export type UserFacts = { id: string; userName: string; twoFactorEnabled: boolean; twoFactorPolicy: string; secureSetupDueAt: Date | null; passkeys: number };
-
-/** What the second-factor decision reads of a user; a caller that already loaded the user selects it too. */
-export const userFactsSelect = {
-  id: true,
-  userName: true,
-  twoFactorEnabled: true,
-  twoFactorPolicy: true,
-  secureSetupDueAt: true,
-  _count: { select: { passkeys: true } },
-} as const;
-
-export function toUserFacts(u: {
-  id: string;
-  userName: string;
-  twoFactorEnabled: boolean;
-  twoFactorPolicy: string;
-  secureSetupDueAt: Date | null;
-  _count: { passkeys: number };
-}): UserFacts {
-  return {
-    id: u.id,
-    userName: u.userName,
-    twoFactorEnabled: u.twoFactorEnabled,
-    twoFactorPolicy: u.twoFactorPolicy,
-    secureSetupDueAt: u.secureSetupDueAt,
-    passkeys: u._count.passkeys,
-  };
-}
-
-async function userFacts(ctx: DomainContext, userId: string): Promise<UserFacts> {
-  const db = await realmDb(ctx.realm);
-  return toUserFacts(await db.user.findUniqueOrThrow({ where: { id: userId }, select: userFactsSelect }));
+/** A user's second-factor facts; an error when the user is gone (never expected mid sign-in). */
+export async function requireUserFacts(ctx: DomainContext, userId: string): Promise<UserFacts> {
+  const user = await findUserFacts(await realmDb(ctx.realm), userId);
+  if (!user) throw notFound();
+  return user;
 }
 
 /**
@@ -109,7 +85,7 @@ export async function completeFirstFactor(
   upstream?: UpstreamSignIn,
 ): Promise<SignInOutcome> {
   const db = await realmDb(ctx.realm);
-  const user = known ?? (await userFacts(ctx, userId));
+  const user = known ?? (await requireUserFacts(ctx, userId));
   const s = await realmSettings(ctx.realm);
   const required = twoFactorRequired(user, s.TwoFactor.Required);
   // A passkey with user verification is already two factors (possession + biometric or PIN). Any

@@ -4,9 +4,8 @@ import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
 import {
   offeredSecondFactors,
+  requireUserFacts,
   startSession,
-  toUserFacts,
-  userFactsSelect,
   type AuthMethod,
   type PendingSignIn,
   type UpstreamSignIn,
@@ -82,8 +81,7 @@ async function loadPending(ctx: DomainContext, token: string | undefined): Promi
  */
 export async function secondFactorsOfPending(ctx: DomainContext, pending: Pending): Promise<SecondFactor[]> {
   if (pending.setupOnly) return [];
-  const db = await realmDb(ctx.realm);
-  const user = toUserFacts(await db.user.findUniqueOrThrow({ where: { id: pending.user.id }, select: userFactsSelect }));
+  const user = await requireUserFacts(ctx, pending.user.id);
   return offeredSecondFactors(ctx, user, pending.amr[0] ?? 'pwd');
 }
 

@@ -1,7 +1,7 @@
 import type { RealmDb, RealmTx } from '../../db/types';
 import { newId, randomToken, sha256Hex } from '../../crypto/tokens';
 import { SESSION_TTL_SECONDS } from '../../auth/session-cookie';
-import { findSessionWithUser } from './session-sql';
+import { findSessionWithUser, insertSession, type NewSession } from './session-sql';
 
 // Server-side browser sessions. The cookie carries 256 random bits; only their SHA-256 is stored,
 // so a leaked database cannot be replayed as cookies.
@@ -31,8 +31,9 @@ export async function createSession(
   const token = randomToken();
   const now = new Date();
   const id = newId();
-  const session = {
+  const session: NewSession = {
     id,
+    userId: input.userId,
     tokenHash: sha256Hex(token),
     amr: JSON.stringify(input.amr),
     ipAddress: input.ipAddress?.slice(0, 64),
@@ -43,12 +44,7 @@ export async function createSession(
     loginProviderId: input.loginProviderId,
     upstreamIdTokenEncrypted: input.upstreamIdTokenSealed,
   };
-  if (input.touchLastLogin) {
-    // One write and one commit for the session and the user's last sign-in.
-    await db.user.update({ where: { id: input.userId }, data: { lastLoginAt: now, sessions: { create: session } }, select: { id: true } });
-  } else {
-    await db.session.create({ data: { ...session, userId: input.userId }, select: { id: true } });
-  }
+  await insertSession(db, session, Boolean(input.touchLastLogin));
   return { token, sessionId: id };
 }
 

@@ -1,12 +1,14 @@
 import { driverOf, sqliteStatement } from '../../db/driver-handle';
-import { booleanValue, dateValue, epochMillis } from '../../db/sql-values';
+import { booleanValue, dateValue, epochMillis, pgTimestampText, sqliteDateText } from '../../db/sql-values';
 import type { RealmDb } from '../../db/types';
 
-// The browser session a cookie names, with the few facts of its user that decide whether it is
-// live (repo.ts): read on every request made with a session cookie, so it is
-// one prepared statement joining the two rows on the realm's driver, for the reason
-// lib/db/oidc-payload-sql.ts gives (Prisma reads the relation as a second query, each through its
-// interpreter). Through Prisma when the driver is not known.
+// The session statements on the hot paths, as prepared statements on the realm's driver for the
+// reason lib/db/oidc-payload-sql.ts gives, through Prisma when the driver is not known:
+// - the browser session a cookie names, with the few facts of its user that decide whether it is
+//   live (repo.ts): read on every request made with a session cookie, one statement joining the two
+//   rows (Prisma reads the relation as a second query, each through its interpreter);
+// - a new session with its user's last sign-in, written at every sign-in in one transaction (one
+//   statement on PostgreSQL), where Prisma's nested write made five statements.
 
 export type SessionWithUser = {
   id: string;
@@ -75,4 +77,78 @@ export async function findSessionWithUser(db: RealmDb, tokenHash: string): Promi
   if (driver?.kind === 'sqlite') return fromRow(sqliteStatement(driver.db, SQLITE).get(tokenHash) as Row | undefined);
   if (driver?.kind === 'postgresql') return fromRow((await driver.pool.query<Row>({ ...PG, values: [tokenHash] })).rows[0]);
   return db.session.findUnique({ where: { tokenHash }, select: SESSION_WITH_USER_SELECT });
+}
+
+/** A session row as it is first written. */
+export type NewSession = {
+  id: string;
+  tokenHash: string;
+  userId: string;
+  amr: string;
+  ipAddress?: string;
+  userAgent?: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  loginProviderId?: string;
+  upstreamIdTokenEncrypted?: string;
+};
+
+const SESSION_COLUMNS = [
+  'id',
+  'tokenHash',
+  'userId',
+  'amr',
+  'ipAddress',
+  'userAgent',
+  'createdAt',
+  'lastSeenAt',
+  'expiresAt',
+  'loginProviderId',
+  'upstreamIdTokenEncrypted',
+] as const;
+const DATE_COLUMNS: ReadonlySet<string> = new Set(['createdAt', 'lastSeenAt', 'expiresAt']);
+const INSERT_INTO = `INSERT INTO "Session" (${SESSION_COLUMNS.map((c) => `"${c}"`).join(', ')})`;
+const SQLITE_WRITE = {
+  insert: `${INSERT_INTO} VALUES (${SESSION_COLUMNS.map(() => '?').join(', ')})`,
+  touch: 'UPDATE "User" SET "lastLoginAt" = ? WHERE "id" = ?',
+};
+const PG_VALUES = `VALUES (${SESSION_COLUMNS.map((c, i) => `$${i + 1}${DATE_COLUMNS.has(c) ? '::timestamp(3)' : ''}`).join(', ')})`;
+const PG_WRITE = {
+  insert: { name: 'gh-session-insert', text: `${INSERT_INTO} ${PG_VALUES}` },
+  // One statement, so one transaction: the user's last sign-in is set with the session it opened.
+  insertAndTouch: {
+    name: 'gh-session-insert-touch',
+    text: `WITH touched AS (UPDATE "User" SET "lastLoginAt" = $${SESSION_COLUMNS.length + 1}::timestamp(3) WHERE "id" = $3 RETURNING "id") ${INSERT_INTO} ${PG_VALUES}`,
+  },
+};
+
+/**
+ * Writes a new session and, with `touchLastLogin`, sets its user's last sign-in to the session's
+ * start, both or neither. A user that does not exist fails the write (the foreign key).
+ */
+export async function insertSession(db: RealmDb, session: NewSession, touchLastLogin: boolean): Promise<void> {
+  const driver = driverOf(db);
+  if (driver?.kind === 'sqlite') {
+    const values = SESSION_COLUMNS.map((c) => (DATE_COLUMNS.has(c) ? sqliteDateText(session[c] as Date) : (session[c] ?? null)));
+    const insert = sqliteStatement(driver.db, SQLITE_WRITE.insert);
+    if (!touchLastLogin) return void insert.run(...values);
+    const touch = sqliteStatement(driver.db, SQLITE_WRITE.touch);
+    driver.db.transaction(() => {
+      insert.run(...values);
+      touch.run(sqliteDateText(session.createdAt), session.userId);
+    })();
+    return;
+  }
+  if (driver?.kind === 'postgresql') {
+    const values: unknown[] = SESSION_COLUMNS.map((c) => (DATE_COLUMNS.has(c) ? pgTimestampText(session[c] as Date) : (session[c] ?? null)));
+    await driver.pool.query(
+      touchLastLogin ? { ...PG_WRITE.insertAndTouch, values: [...values, pgTimestampText(session.createdAt)] } : { ...PG_WRITE.insert, values },
+    );
+    return;
+  }
+  const { userId, ...row } = session;
+  if (touchLastLogin)
+    await db.user.update({ where: { id: userId }, data: { lastLoginAt: session.createdAt, sessions: { create: row } }, select: { id: true } });
+  else await db.session.create({ data: session, select: { id: true } });
 }

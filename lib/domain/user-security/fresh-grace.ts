@@ -23,10 +23,11 @@ export async function startFreshGraceIfUnsecured(
 ): Promise<Date | undefined> {
   const u = await tx.user.findUniqueOrThrow({
     where: { id: userId },
-    select: { twoFactorEnabled: true, twoFactorPolicy: true, _count: { select: { passkeys: true } } },
+    select: { twoFactorEnabled: true, twoFactorPolicy: true },
   });
   if (!twoFactorRequired(u.twoFactorPolicy, twoFactor.Required)) return undefined;
-  if (u.twoFactorEnabled || u._count.passkeys > 0) return undefined;
+  // Counted on its own: Prisma's `_count` of a relation counts every user's passkeys (a full scan).
+  if (u.twoFactorEnabled || (await tx.passkey.count({ where: { userId } })) > 0) return undefined;
   const dueAt = graceDeadline(twoFactor.GracePeriodDays);
   await tx.user.update({ where: { id: userId }, data: { secureSetupDueAt: dueAt } });
   return dueAt;

@@ -34,18 +34,19 @@ export async function loadSecurityInfo(ctx: DomainContext, db: RealmTx, id: stri
       emailConfirmed: true,
       lastLoginAt: true,
       totp: { select: { confirmedAt: true } },
-      _count: { select: { passkeys: true } },
     },
   });
   if (!u) throw new AppError('User.NotFound');
+  // Counted on its own: Prisma's `_count` of a relation counts every user's passkeys (a full scan).
+  const passkeys = await db.passkey.count({ where: { userId: id } });
   const s = await realmSettings(ctx.realm);
   const required = twoFactorRequired(u.twoFactorPolicy, s.TwoFactor.Required);
-  const secured = u.twoFactorEnabled || u._count.passkeys > 0;
+  const secured = u.twoFactorEnabled || passkeys > 0;
   return {
     HasPassword: await hasPassword(db, id),
     TwoFactorEnabled: u.twoFactorEnabled,
     HasAuthenticator: Boolean(u.totp?.confirmedAt),
-    PasskeyCount: u._count.passkeys,
+    PasskeyCount: passkeys,
     TwoFactorPolicy: (['Required', 'Exempt'].includes(u.twoFactorPolicy) ? u.twoFactorPolicy : 'Default') as TwoFactorPolicy,
     TwoFactorRequired: required,
     SecureSetupDueAt: u.secureSetupDueAt,

@@ -163,4 +163,79 @@ describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
     expect(revoked).toMatchObject({ revokedAt: new Date(Date.UTC(2030, 0, 1, 3)), user: { isActive: false, deletedAt: new Date(Date.UTC(2030, 1, 1)) } });
     expect(await findSessionWithUser(db, 'no-such-hash')).toBeNull();
   });
+
+  it('writes a session, and its user’s last sign-in with it, as Prisma reads them (lib/domain/sessions/session-sql.ts)', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const { insertSession } = await import('../domain/sessions/session-sql');
+    const userId = randomUUID();
+    const tag = userId.slice(0, 8);
+    await db.user.create({
+      data: {
+        id: userId,
+        userName: `W-${tag}`,
+        userNameNormalized: `w-${tag}`,
+        email: `w-${tag}@example.test`,
+        emailNormalized: `w-${tag}@example.test`,
+        securityStamp: 's',
+      },
+    });
+    const at = new Date(Date.UTC(2030, 3, 4, 5, 6, 7, 89));
+    const session = {
+      id: randomUUID(),
+      tokenHash: `hash-${randomUUID()}`,
+      userId,
+      amr: '["pwd"]',
+      ipAddress: '203.0.113.9',
+      userAgent: 'agent',
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: new Date(at.getTime() + 3_600_000),
+      loginProviderId: 'provider-1',
+      upstreamIdTokenEncrypted: 'v1.sealed',
+    };
+    await insertSession(db, session, true);
+    expect(await db.session.findUnique({ where: { id: session.id } })).toEqual({ ...session, revokedAt: null });
+    expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).lastLoginAt).toEqual(at);
+
+    // Without the touch, and without the optional columns: the last sign-in stays.
+    const bare = {
+      id: randomUUID(),
+      tokenHash: `hash-${randomUUID()}`,
+      userId,
+      amr: '["hwk"]',
+      createdAt: new Date(at.getTime() + 1000),
+      lastSeenAt: at,
+      expiresAt: at,
+    };
+    await insertSession(db, bare, false);
+    expect(await db.session.findUnique({ where: { id: bare.id } })).toMatchObject({ ...bare, ipAddress: null, userAgent: null, loginProviderId: null });
+    expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).lastLoginAt).toEqual(at);
+
+    // A user that does not exist: nothing is written.
+    const orphan = { ...bare, id: randomUUID(), tokenHash: `hash-${randomUUID()}`, userId: randomUUID() };
+    await expect(insertSession(db, orphan, true)).rejects.toThrow();
+    expect(await db.session.findUnique({ where: { id: orphan.id } })).toBeNull();
+  });
+
+  it('writes a security-log entry as Prisma reads it (lib/domain/audit/security-log-sql.ts)', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const { insertSecurityLogEntry } = await import('../domain/audit/security-log-sql');
+    const full = {
+      id: randomUUID(),
+      createdAt: new Date(Date.UTC(2030, 6, 7, 8, 9, 10, 11)),
+      category: 'Authentication',
+      eventType: 'auth.login-failed',
+      success: false,
+      userId: randomUUID(),
+      userName: 'Ada',
+      ipAddress: '198.51.100.7',
+      userAgent: 'agent',
+      detail: '{"reason":"bad-password"}',
+    };
+    const bare = { ...full, id: randomUUID(), success: true, userId: null, userName: null, ipAddress: null, userAgent: null, detail: null };
+    for (const entry of [full, bare]) {
+      await insertSecurityLogEntry(db, entry);
+      expect(await db.authLogEvent.findUnique({ where: { id: entry.id } })).toEqual(entry);
+    }
+  });
 });

@@ -1,0 +1,43 @@
+import { driverOf, sqliteStatement } from '../../db/driver-handle';
+import { pgTimestampText, sqliteBoolean, sqliteDateText } from '../../db/sql-values';
+import type { RealmDb } from '../../db/types';
+
+// A security-log entry (AuthLogEvent) is written for every sign-in, failed attempt and account
+// change: one prepared INSERT on the realm's driver, for the reason lib/db/oidc-payload-sql.ts
+// gives (Prisma's create also read the whole row back). Through Prisma when the driver is not known.
+
+export type SecurityLogEntry = {
+  id: string;
+  createdAt: Date;
+  category: string;
+  eventType: string;
+  success: boolean;
+  userId: string | null;
+  userName: string | null;
+  ipAddress: string | null;
+  userAgent: string | null;
+  detail: string | null;
+};
+
+const COLUMNS = ['id', 'createdAt', 'category', 'eventType', 'success', 'userId', 'userName', 'ipAddress', 'userAgent', 'detail'] as const;
+const INSERT = `INSERT INTO "AuthLogEvent" (${COLUMNS.map((c) => `"${c}"`).join(', ')})`;
+const SQLITE = `${INSERT} VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+const PG = {
+  name: 'gh-security-log-insert',
+  text: `${INSERT} VALUES (${COLUMNS.map((c, i) => `$${i + 1}${c === 'createdAt' ? '::timestamp(3)' : ''}`).join(', ')})`,
+};
+
+export async function insertSecurityLogEntry(db: RealmDb, entry: SecurityLogEntry): Promise<void> {
+  const driver = driverOf(db);
+  if (driver?.kind === 'sqlite') {
+    sqliteStatement(driver.db, SQLITE).run(
+      ...COLUMNS.map((c) => (c === 'createdAt' ? sqliteDateText(entry.createdAt) : c === 'success' ? sqliteBoolean(entry.success) : entry[c])),
+    );
+    return;
+  }
+  if (driver?.kind === 'postgresql') {
+    await driver.pool.query({ ...PG, values: COLUMNS.map((c) => (c === 'createdAt' ? pgTimestampText(entry.createdAt) : entry[c])) });
+    return;
+  }
+  await db.authLogEvent.create({ data: entry, select: { id: true } });
+}
