@@ -92,6 +92,23 @@ ensure_chromium() {
 # SimpleSAMLphp under `php -S` (with php-xml, which Debian's package does not pull in), an MIT KDC
 # with kinit and curl --negotiate, and the GSSAPI headers the optional `kerberos` package builds
 # against. Installed like Chromium when missing.
+# The optional kerberos package, built in a directory of its own and moved in: an `npm install` in
+# the project would reify the whole tree and prune what the `node` dependency installed for itself
+# (its platform package: the Node.js binary's headers, mid-build). It needs nothing else at run time.
+build_kerberos() {
+  local spec tmp
+  spec="$(node -p 'require("./package.json").optionalDependencies.kerberos')"
+  tmp="$(mktemp -d)"
+  printf '{"name":"gatehouse-kerberos-build","private":true,"allowScripts":{"kerberos":true}}' >"$tmp/package.json"
+  if (cd "$tmp" && npm install --no-package-lock --no-audit --no-fund --ignore-scripts=false "kerberos@$spec") >"$tmp.log" 2>&1 \
+    && [ -f "$tmp/node_modules/kerberos/build/Release/kerberos.node" ]; then
+    rm -rf node_modules/kerberos && cp -r "$tmp/node_modules/kerberos" node_modules/kerberos
+  else
+    tail -20 "$tmp.log"
+  fi
+  rm -rf "$tmp" "$tmp.log"
+}
+
 PEER_PACKAGES="slapd ldap-utils simplesamlphp php-cli php-xml krb5-kdc krb5-admin-server krb5-user libkrb5-dev curl openssl"
 ensure_peers() {
   local missing=""
@@ -104,10 +121,9 @@ ensure_peers() {
   # npm ci skips the optional kerberos package when the headers were missing at the time: build it now.
   if ! node -e 'require("kerberos")' 2>/dev/null; then
     echo "building the optional kerberos package against libkrb5-dev"
-    # `npm rebuild` succeeds doing nothing when npm ci dropped the package altogether: check, then install it.
+    # `npm rebuild` succeeds doing nothing when npm ci dropped the package altogether: check, then build it.
     npm rebuild kerberos >/dev/null 2>&1 || true
-    node -e 'require("kerberos")' 2>/dev/null \
-      || npm install --no-save --ignore-scripts=false kerberos@"$(node -p 'require("./package.json").optionalDependencies.kerberos')" >/dev/null 2>&1 || true
+    node -e 'require("kerberos")' 2>/dev/null || build_kerberos
     node -e 'require("kerberos")' 2>/dev/null || die "the kerberos package cannot load (GSSAPI); see docs/environment.md, Kerberos"
   fi
   echo "test peers ready: $PEER_PACKAGES"
