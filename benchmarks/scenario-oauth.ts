@@ -163,23 +163,32 @@ async function refreshPool(side: OAuthSide, flows: number): Promise<RefreshPool>
   return new RefreshPool(tokens);
 }
 
-/** An opaque client-credentials token of the reference client, checked active once. */
-async function introspectionBody(side: OAuthSide): Promise<string> {
-  const t = await tokenRequest(side, side.referenceClient, { grant_type: 'client_credentials', scope: SCOPE });
-  if (t.access_token.split('.').length === 3) throw new Error(`${side.label}: the reference client got a JWT; introspection needs an opaque token`);
+/**
+ * The introspection request for a client-credentials token, checked active once: `format` opaque is
+ * a token of the reference client (AccessTokenType Reference), jwt one of the main client (an ES256
+ * JWT for the management API); each client introspects its own.
+ */
+async function introspectionBody(side: OAuthSide, format: 'opaque' | 'jwt'): Promise<string> {
+  const client = introspector(side, format);
+  const t = await tokenRequest(side, client, { grant_type: 'client_credentials', scope: SCOPE });
+  const isJwt = t.access_token.split('.').length === 3;
+  if (isJwt !== (format === 'jwt'))
+    throw new Error(`${side.label}: expected a${format === 'jwt' ? ' JWT' : 'n opaque'} access token, got ${t.access_token.slice(0, 20)}…`);
   const body = new URLSearchParams({ token: t.access_token, token_type_hint: 'access_token' }).toString();
-  await checkActive(side, body);
+  await checkActive(side, client, body);
   return body;
 }
 
-async function checkActive(side: OAuthSide, body: string): Promise<void> {
+const introspector = (side: OAuthSide, format: 'opaque' | 'jwt') => (format === 'jwt' ? side.client : side.referenceClient);
+
+async function checkActive(side: OAuthSide, client: Credentials, body: string): Promise<void> {
   const form = Object.fromEntries(new URLSearchParams(body));
   const r = await expectStatus(200, {
     port: side.port,
     host: side.host,
     method: 'POST',
     path: OAUTH_BENCH.routes.introspection,
-    headers: { authorization: basicAuth(side.referenceClient.id, side.referenceClient.secret) },
+    headers: { authorization: basicAuth(client.id, client.secret) },
     form,
   });
   const info = r.json<{ active: boolean; aud?: unknown; scope?: string }>();
@@ -279,30 +288,40 @@ export async function oauthRows(gatehouse: OAuthSide, bare: OAuthSide, o: Omit<M
     ),
   );
 
-  const bodies = [await introspectionBody(gatehouse), await introspectionBody(bare)];
-  const introspect = await both('introspection', (side) => {
-    const body = bodies[side === gatehouse ? 0 : 1];
-    return measure(
-      {
-        name: `${side.label}: introspection`,
-        port: side.port,
-        path: OAUTH_BENCH.routes.introspection,
-        method: 'POST',
-        headers: formHeaders(side, side.referenceClient),
-        body,
-      },
-      { ...o, cpuMs: side.cpuMs },
+  // oidc-provider refuses to introspect its own JWT access tokens (400 unsupported_token_type);
+  // Gatehouse answers for them (lib/oidc/jwt-token-endpoints.ts). The JWT row therefore sets
+  // Gatehouse's JWT introspection beside the bare engine's opaque one, the only kind it has.
+  const bareFormat = (format: 'opaque' | 'jwt') => (format === 'jwt' ? 'opaque' : format);
+  const introspection = async (format: 'opaque' | 'jwt') => {
+    const formats = [format, bareFormat(format)] as const;
+    const bodies = [await introspectionBody(gatehouse, formats[0]), await introspectionBody(bare, formats[1])];
+    const measured = await both(`introspection (${format})`, (side) =>
+      measure(
+        {
+          name: `${side.label}: introspection (${format})`,
+          port: side.port,
+          path: OAUTH_BENCH.routes.introspection,
+          method: 'POST',
+          headers: formHeaders(side, introspector(side, formats[side === gatehouse ? 0 : 1])),
+          body: bodies[side === gatehouse ? 0 : 1],
+        },
+        { ...o, cpuMs: side.cpuMs },
+      ),
     );
-  });
-  // Introspection answers 200 with active=false for a token it cannot find, so 2xx alone does not
-  // prove the measured answers were real ones: the token must still be active afterwards.
-  for (const [i, side] of sides.entries()) await checkActive(side, bodies[i]);
+    // Introspection answers 200 with active=false for a token it cannot find, so 2xx alone does not
+    // prove the measured answers were real ones: the token must still be active afterwards.
+    for (const [i, side] of sides.entries()) await checkActive(side, introspector(side, formats[i]), bodies[i]);
+    return measured;
+  };
+  const introspectOpaque = await introspection('opaque');
+  const introspectJwt = await introspection('jwt');
 
   return {
     rows: [
       { metric: 'client credentials (ES256 JWT access token)', ...cc, ratioTarget: 0.7, perCoreTarget: 1000 },
       { metric: 'refresh-token exchange (rotation; opaque access token + RS256 ID token)', ...refresh, ratioTarget: 0.7 },
-      { metric: 'introspection (opaque client-credentials token)', ...introspect, ratioTarget: 0.7 },
+      { metric: 'introspection (opaque client-credentials token)', ...introspectOpaque, ratioTarget: 0.7 },
+      { metric: 'introspection (ES256 JWT client-credentials token; bare: opaque, it cannot introspect JWTs)', ...introspectJwt, ratioTarget: 0.7 },
       { metric: 'userinfo (opaque access token of a refresh exchange, scope openid)', ...userinfo, ratioTarget: 0.7 },
     ],
     notes,
