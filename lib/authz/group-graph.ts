@@ -6,6 +6,7 @@ import { cachedPromise } from '../runtime/cached-promise';
 import { shared } from '../runtime/shared';
 import type { GroupNode } from './evaluate';
 import { inEventAreas, type EventArea } from '../events/catalog';
+import { realmAffectedBy } from '../events/affected-realm';
 
 // The realm's group graph (groups, nesting, roles and their permissions) changes rarely and is read
 // by every authorised request, so it is cached per realm and dropped on any group, role or app
@@ -66,7 +67,7 @@ const GRAPH_EVENT_AREAS: readonly EventArea[] = ['group', 'role', 'app', 'realm'
 export function registerGroupGraphInvalidation(): void {
   shared('authz.group-graph.subscriber', () =>
     subscribe((event) => {
-      if (inEventAreas(event.type, GRAPH_EVENT_AREAS)) invalidateGroupGraph(inEventAreas(event.type, ['realm']) ? undefined : event.realmId);
+      if (inEventAreas(event.type, GRAPH_EVENT_AREAS)) invalidateGroupGraph(realmAffectedBy(event) ?? undefined);
     }),
   );
 }

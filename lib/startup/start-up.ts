@@ -9,6 +9,7 @@ import { settings } from '../config/env';
 import { checkPlatformKey } from '../crypto/secret-box';
 import { subscribe } from '../events/bus';
 import { inEventAreas, type EventArea } from '../events/catalog';
+import { realmAffectedBy } from '../events/affected-realm';
 import { logInfo } from '../log/logger';
 import { invalidateRealmCache } from '../realm/realm-cache';
 import { alsoInvalidateOnRelay, startRealmInvalidationRelay } from '../runtime/realm-invalidation';
@@ -55,7 +56,7 @@ export async function startUp(options: { seed: boolean; relay: boolean }): Promi
 async function startRelay(): Promise<void> {
   alsoInvalidateOnRelay(() => invalidateRealmCache());
   alsoInvalidateOnRelay((realmId) => invalidateRealmSettingsCache(realmId ?? undefined));
-  alsoInvalidateOnRelay(() => invalidateAppSettingsCache());
+  alsoInvalidateOnRelay((realmId) => invalidateAppSettingsCache(realmId ?? undefined));
   alsoInvalidateOnRelay((realmId) => invalidateGroupGraph(realmId ?? undefined));
   const announce = await startRealmInvalidationRelay();
   if (!announce) return;
@@ -63,8 +64,8 @@ async function startRelay(): Promise<void> {
   shared('realm-relay.announcer', () =>
     subscribe(async (event) => {
       if (!inEventAreas(event.type, RELAYED_AREAS)) return;
-      // A change of realms themselves (made from the control plane, about another realm) drops every realm's entries.
-      await announce(inEventAreas(event.type, ['realm']) ? null : event.realmId);
+      // A change of a realm itself (made from the control plane) names the realm it is about.
+      await announce(realmAffectedBy(event));
     }),
   );
 }

@@ -62,8 +62,11 @@ function cache(): LRUCache<string, { app: StoredApp }> {
   return shared('app-settings-cache', () => new LRUCache<string, { app: StoredApp }>({ max: 50_000, ttl: 60_000 }));
 }
 
-export function invalidateAppSettingsCache(): void {
-  cache().clear();
+/** Drops the cached App documents of one realm (keys are `realmId:appId`), or of every realm. */
+export function invalidateAppSettingsCache(realmId?: string): void {
+  if (!realmId) return cache().clear();
+  const prefix = `${realmId}:`;
+  for (const key of [...cache().keys()]) if (key.startsWith(prefix)) cache().delete(key);
 }
 
 /** The realm's cached App documents by App id (read without refreshing them: the maintenance check). */

@@ -60,7 +60,7 @@ export async function createApp(ctx: DomainContext, input: AppWriteInput): Promi
       slugTaken(input.Slug),
     ),
   );
-  invalidateAppSettingsCache();
+  invalidateAppSettingsCache(ctx.realm.id);
   await publish(eventFrom(ctx, 'app.created', id, { appId: id, slug: input.Slug, sections: sectionsOf(settings), routed: Boolean(subdomain) }));
   return requireAppRow(db, id);
 }

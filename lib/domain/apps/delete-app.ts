@@ -33,6 +33,6 @@ export async function deleteApp(ctx: DomainContext, idOrSlug: string): Promise<v
       }),
     ),
   );
-  invalidateAppSettingsCache();
+  invalidateAppSettingsCache(ctx.realm.id);
   await publish(eventFrom(ctx, 'app.deleted', current.id, { appId: current.id, slug: current.slug, removedInviteCodes }));
 }

@@ -58,7 +58,7 @@ export async function updateApp(ctx: DomainContext, idOrSlug: string, input: App
       slugTaken(input.Slug),
     ),
   );
-  invalidateAppSettingsCache();
+  invalidateAppSettingsCache(ctx.realm.id);
   const before = parseSettings(current.settings);
   const changed = [
     ...(input.Slug !== current.slug ? ['Slug'] : []),

@@ -95,7 +95,7 @@ export async function applyParsedManifest(ctx: DomainContext, sent: Manifest, op
   if (result.plan.realm === 'update') await writeRealmProfile(ctx, desired);
   // This instance's caches at once; other instances through the event (relay, subscribers).
   invalidateRealmSettingsCache(ctx.realm.id);
-  invalidateAppSettingsCache();
+  invalidateAppSettingsCache(ctx.realm.id);
   if (!planIsEmpty(answer)) {
     await publish(
       eventFrom(ctx, 'manifest.applied', ctx.realm.id, {

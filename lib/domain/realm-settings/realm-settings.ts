@@ -114,7 +114,7 @@ async function store(ctx: DomainContext, document: unknown): Promise<RealmSettin
     update: { document: text, updatedAt: new Date() },
     create: { id: ROW_ID, document: text, updatedAt: new Date() },
   });
-  invalidateRealmSettingsCache();
+  invalidateRealmSettingsCache(ctx.realm.id);
   await publish(eventFrom(ctx, 'realm-settings.updated', ctx.realm.id, { sections: Object.keys((document as object) ?? {}) }));
   return parsed.data;
 }
