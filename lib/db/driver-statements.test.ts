@@ -8,14 +8,14 @@ import type * as DriverHandle from './driver-handle';
 import { postgresReachable, useTempStores } from '../testing/temp-stores';
 
 // The OAuth engine's storage in prepared statements on the realm's driver (oidc-payload-sql.ts), and
-// the other statements run beside Prisma (the claims user, the session a cookie names), against real
+// the other statements run beside Prisma (docs/architecture.md "Data access" rule 4), against real
 // databases: what it writes Prisma reads back identically (the purge, consent and
 // remembered-client code read the same rows through Prisma), and the other way round.
 
-const pgUp = await postgresReachable('PostgreSQL OidcPayload statement tests');
+const pgUp = await postgresReachable('PostgreSQL tests of the statements beside Prisma');
 const targets = [{ name: 'sqlite' as const }, ...(pgUp ? [{ name: 'postgresql' as const }] : [])];
 
-describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
+describe.each(targets)('statements beside Prisma on $name', ({ name }) => {
   let stores: Awaited<ReturnType<typeof useTempStores>>;
   let m: { pool: typeof RealmPool; dbs: typeof RealmDatabases; globalDb: typeof GlobalDb; sql: typeof OidcPayloadSql; handle: typeof DriverHandle };
   let database: string;
@@ -40,6 +40,30 @@ describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
     await m.dbs.dropRealmDatabase(database);
     await stores.restore();
   });
+
+  /** A person in the realm's database, with `passkeys` passkeys; answers their id and normalized names. */
+  async function person(passkeys = 0, over: Record<string, unknown> = {}) {
+    const db = await m.pool.getRealmDb(database);
+    const id = randomUUID();
+    const tag = id.slice(0, 8);
+    await db.user.create({
+      data: {
+        id,
+        userName: `Person-${tag}`,
+        userNameNormalized: `PERSON-${tag}`,
+        email: `p-${tag}@example.test`,
+        emailNormalized: `P-${tag}@EXAMPLE.TEST`,
+        securityStamp: 's',
+        passwordHash: `$argon2id$fake-${tag}`,
+        ...over,
+      },
+    });
+    for (let i = 0; i < passkeys; i++)
+      await db.passkey.create({
+        data: { id: randomUUID(), userId: id, credentialId: randomUUID(), publicKey: 'pk', rpId: 'example.test', displayName: `key ${i}` },
+      });
+    return { id, userName: `Person-${tag}`, userNameNormalized: `PERSON-${tag}`, emailNormalized: `P-${tag}@EXAMPLE.TEST` };
+  }
 
   const row = (over: Partial<OidcPayloadSql.PayloadWrite> = {}): OidcPayloadSql.PayloadWrite => ({
     model: 'RefreshToken',
@@ -129,18 +153,7 @@ describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
   it('reads a session with its user as Prisma does (lib/domain/sessions/session-sql.ts)', async () => {
     const db = await m.pool.getRealmDb(database);
     const { SESSION_WITH_USER_SELECT, findSessionWithUser } = await import('../domain/sessions/session-sql');
-    const userId = randomUUID();
-    const tag = userId.slice(0, 8);
-    await db.user.create({
-      data: {
-        id: userId,
-        userName: `Sess-${tag}`,
-        userNameNormalized: `sess-${tag}`,
-        email: `s-${tag}@example.test`,
-        emailNormalized: `s-${tag}@example.test`,
-        securityStamp: 's',
-      },
-    });
+    const { id: userId, userName } = await person();
     const tokenHash = `hash-${randomUUID()}`;
     await db.session.create({
       data: {
@@ -155,7 +168,7 @@ describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
     });
     const viaPrisma = () => db.session.findUnique({ where: { tokenHash }, select: SESSION_WITH_USER_SELECT });
     expect(await findSessionWithUser(db, tokenHash)).toEqual(await viaPrisma());
-    expect((await findSessionWithUser(db, tokenHash))?.user).toEqual({ userName: `Sess-${tag}`, isActive: true, deletedAt: null });
+    expect((await findSessionWithUser(db, tokenHash))?.user).toEqual({ userName, isActive: true, deletedAt: null });
     await db.session.update({ where: { tokenHash }, data: { revokedAt: new Date(Date.UTC(2030, 0, 1, 3)) } });
     await db.user.update({ where: { id: userId }, data: { isActive: false, deletedAt: new Date(Date.UTC(2030, 1, 1)) } });
     const revoked = await findSessionWithUser(db, tokenHash);
@@ -167,18 +180,7 @@ describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
   it('writes a session, and its user’s last sign-in with it, as Prisma reads them (lib/domain/sessions/session-sql.ts)', async () => {
     const db = await m.pool.getRealmDb(database);
     const { insertSession } = await import('../domain/sessions/session-sql');
-    const userId = randomUUID();
-    const tag = userId.slice(0, 8);
-    await db.user.create({
-      data: {
-        id: userId,
-        userName: `W-${tag}`,
-        userNameNormalized: `w-${tag}`,
-        email: `w-${tag}@example.test`,
-        emailNormalized: `w-${tag}@example.test`,
-        securityStamp: 's',
-      },
-    });
+    const { id: userId } = await person();
     const at = new Date(Date.UTC(2030, 3, 4, 5, 6, 7, 89));
     const session = {
       id: randomUUID(),
@@ -237,5 +239,37 @@ describe.each(targets)('OidcPayload statements on $name', ({ name }) => {
       await insertSecurityLogEntry(db, entry);
       expect(await db.authLogEvent.findUnique({ where: { id: entry.id } })).toEqual(entry);
     }
+  });
+
+  it('finds the person a sign-in is about, with their facts, counting their own passkeys only (lib/domain/auth/sign-in-user-sql.ts)', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const { findPasswordSignInUser, findUserFacts } = await import('../domain/auth/sign-in-user-sql');
+    const due = new Date(Date.UTC(2031, 2, 3, 4, 5, 6, 7));
+    const a = await person(2, { twoFactorEnabled: true, twoFactorPolicy: 'Required', secureSetupDueAt: due });
+    await person(3);
+    const viaPrisma = await db.user.findUniqueOrThrow({
+      where: { id: a.id },
+      select: { id: true, userName: true, twoFactorEnabled: true, twoFactorPolicy: true, secureSetupDueAt: true, passwordHash: true },
+    });
+    const { passwordHash, ...facts } = viaPrisma;
+    const expected = { facts: { ...facts, passkeys: 2 }, passwordHash, isActive: true, deletedAt: null };
+    expect(await findPasswordSignInUser(db, a.userNameNormalized, 'nobody@example.test')).toEqual(expected);
+    expect(await findPasswordSignInUser(db, 'NOBODY', a.emailNormalized)).toEqual(expected);
+    expect(await findUserFacts(db, a.id)).toEqual(expected.facts);
+    expect(await findPasswordSignInUser(db, 'NOBODY', 'NOBODY@EXAMPLE.TEST')).toBeNull();
+    expect(await findUserFacts(db, randomUUID())).toBeNull();
+  });
+
+  it('answers an inactive, deleted, passwordless person as they are (lib/domain/auth/sign-in-user-sql.ts)', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const { findPasswordSignInUser } = await import('../domain/auth/sign-in-user-sql');
+    const gone = new Date(Date.UTC(2031, 5, 6));
+    const b = await person(0, { isActive: false, deletedAt: gone, passwordHash: null });
+    expect(await findPasswordSignInUser(db, b.userNameNormalized, b.emailNormalized)).toMatchObject({
+      facts: { id: b.id, twoFactorEnabled: false, twoFactorPolicy: 'Default', secureSetupDueAt: null, passkeys: 0 },
+      passwordHash: null,
+      isActive: false,
+      deletedAt: gone,
+    });
   });
 });
