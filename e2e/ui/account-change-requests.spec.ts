@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { openAccount } from './support/account';
 import { ensureAdmin, signIn, uniqueSuffix, urlOn, watchConsole } from './support/env';
 
@@ -42,13 +42,8 @@ test('a name change request is sent, approved in the console and shown as decide
     const assertAdminClean = watchConsole(admin);
     await admin.goto('/login?redirect=%2Fconsole%2Fchange-requests');
     await signIn(admin, approver.userName, approver.password);
-    await expect(admin).toHaveURL(urlOn('localhost', '/console/change-requests'));
     await expect(admin.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Change requests' })).toHaveAttribute('aria-current', 'page');
-    // The search applies after a pause in typing: wait for its answer, so the approval below is not
-    // raced by the list reloading for the search.
-    const searched = admin.waitForResponse((r) => r.url().includes('/api/admin/change-requests?') && r.url().includes(`search=${requester.userName}`));
-    await admin.getByLabel('Search change requests').fill(requester.userName);
-    await searched;
+    await searchChangeRequests(admin, requester.userName);
     const item = admin.getByRole('listitem').filter({ hasText: requester.userName });
     await expect(item).toHaveCount(1);
     await expect(item.getByRole('row', { name: /Last name/ })).toContainText(`Lovelace ${suffix}`);
@@ -86,11 +81,7 @@ test('a name change request is sent, approved in the console and shown as decide
     const admin = await browser.newPage();
     await admin.goto('/login?redirect=%2Fconsole%2Fchange-requests');
     await signIn(admin, approver.userName, approver.password);
-    // The search applies after a pause in typing: wait for its answer, so the approval below is not
-    // raced by the list reloading for the search.
-    const searched = admin.waitForResponse((r) => r.url().includes('/api/admin/change-requests?') && r.url().includes(`search=${requester.userName}`));
-    await admin.getByLabel('Search change requests').fill(requester.userName);
-    await searched;
+    await searchChangeRequests(admin, requester.userName);
     const item = admin.getByRole('listitem').filter({ hasText: requester.userName });
     await item.getByRole('button', { name: `Reject the request of ${requester.userName}` }).click();
     const dialog = admin.getByRole('dialog', { name: `Reject the request of ${requester.userName}?` });
@@ -105,3 +96,23 @@ test('a name change request is sent, approved in the console and shown as decide
   });
   assertClean();
 });
+
+/**
+ * Searches the console's change requests for `userName` and waits for the answer, so an action on the
+ * list is not raced by the list reloading for the search (it applies after a pause in typing). The
+ * page is the console's once the sign-in has gone through; text typed before the page hydrated is
+ * dropped without a search (seen on a loaded CI machine), so the typing is repeated until the search
+ * is sent.
+ */
+async function searchChangeRequests(admin: Page, userName: string): Promise<void> {
+  await expect(admin).toHaveURL(urlOn('localhost', '/console/change-requests'));
+  const field = admin.getByLabel('Search change requests');
+  await expect(async () => {
+    const searched = admin
+      .waitForResponse((r) => r.url().includes('/api/admin/change-requests?') && r.url().includes(`search=${userName}`), { timeout: 5_000 })
+      .catch(() => null);
+    await field.fill('');
+    await field.fill(userName);
+    expect(await searched, 'the search was sent and answered').not.toBeNull();
+  }).toPass({ timeout: 20_000 });
+}
