@@ -11,6 +11,11 @@ import { LRUCache } from 'lru-cache';
 // The adapter's use of a statement, which this covers (checked by the unit test against the adapter
 // through a real Prisma client): `prepare(sql).bind(args)`, then `.reader`, `.run()`, `.columns()`
 // and `.raw().all()`; and `prepare('BEGIN').run()`.
+//
+// These statements are kept apart from the ones Gatehouse runs itself (`sqliteStatement`,
+// driver-handle.ts): Prisma's SQL texts vary (an IN list makes a text of its own), so they need a
+// bounded LRU, while Gatehouse's are a fixed few; and a statement left in raw mode by the adapter
+// must never answer arrays to Gatehouse's own `.get()`.
 
 /** Distinct SQL texts kept per database; a query with a long IN list makes a text of its own. */
 const STATEMENTS_PER_DATABASE = 256;
@@ -39,20 +44,9 @@ class ReusedStatement {
     return this.statement.columns();
   }
 
-  all(): unknown[] {
-    return this.statement.raw(false).all(...this.args);
-  }
-
-  get(): unknown {
-    return this.statement.raw(false).get(...this.args);
-  }
-
   // The mode is set on every use: the statement is shared by every caller of the same SQL text.
-  raw(on = true): { all(): unknown[]; get(): unknown } {
-    return {
-      all: () => this.statement.raw(on).all(...this.args),
-      get: () => this.statement.raw(on).get(...this.args),
-    };
+  raw(on = true): { all(): unknown[] } {
+    return { all: () => this.statement.raw(on).all(...this.args) };
   }
 }
 
