@@ -14,8 +14,11 @@ import { connectClient, SQLITE_BUSY_TIMEOUT_MS } from './sqlite-pragmas';
 import type { RealmDb } from './types';
 
 // One Prisma client per realm database, opened on demand and kept in an LRU: a fleet of realms
-// cannot all stay open (PostgreSQL allows 100 connections by default; a SQLite client costs about
-// 1.6 MiB), so idle realms are evicted and disconnected (docs/environment.md "Prisma 7").
+// cannot all stay open (PostgreSQL allows 100 connections by default; an open SQLite realm costs
+// 1.5-2.7 MiB with its statements and its query compiler), so idle realms are evicted and
+// disconnected (docs/environment.md "Prisma 7"). Opening one costs about 11 ms of CPU, so the LRU
+// must hold every realm that is busy at once: a busy realm pushed out by others reopens on nearly
+// every request (150 busy realms over an LRU of 100 served /api/account/me at a fifth of the rate).
 //
 // Sizing, PostgreSQL: each open realm holds at most PG_POOL_MAX connections, released after
 // PG_IDLE_MS without use, so the worst case is GATEHOUSE_REALM_POOL_MAX x PG_POOL_MAX busy realms
@@ -40,8 +43,9 @@ function createState(): PoolState {
   const closing = new Set<Promise<void>>();
   const cache = new LRUCache<string, Promise<RealmDb>>({
     // PostgreSQL: 40 realms x 2 connections + the global pool's 10 stays under the default
-    // max_connections of 100 whatever the realm count; SQLite clients cost only memory.
-    max: settings().realmPoolMax ?? (dialect() === 'postgresql' ? 40 : 100),
+    // max_connections of 100 whatever the realm count; SQLite clients cost only memory (200 of
+    // them about 400 MiB at most).
+    max: settings().realmPoolMax ?? (dialect() === 'postgresql' ? 40 : 200),
     ttl: settings().realmPoolIdleMs ?? 60_000,
     updateAgeOnGet: true,
     ttlAutopurge: true, // evict idle realms on a timer, not only when the cache is next touched
