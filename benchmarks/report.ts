@@ -207,6 +207,7 @@ export function renderReport(r: Report): string {
         statusText(f.fleet.appInfo),
         f.rssMiB,
         f.peakMiB,
+        rssVerdict(f),
         bulk,
       ]);
       if (f.fleet.me)
@@ -220,9 +221,16 @@ export function renderReport(r: Report): string {
           NaN,
           NaN,
           '',
+          '',
         ]);
     }
-    out.push(markdownTable(['measurement', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx', 'RSS MiB', 'peak RSS MiB', 'bulk creation'], rows), '');
+    out.push(
+      markdownTable(
+        ['measurement', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'non-2xx', 'RSS MiB', 'peak RSS MiB', 'RSS target', 'bulk creation'],
+        rows,
+      ),
+      '',
+    );
     for (const f of r.fleets) {
       for (const [reason, n] of Object.entries(f.bulk?.failures ?? {})) out.push(`- ${f.storage} creation failures: ${n} × ${reason}`);
     }
@@ -239,6 +247,14 @@ export function renderReport(r: Report): string {
   }
   if (r.notes.length) out.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
   return out.join('\n');
+}
+
+/** Issue 14: RSS under 1 GiB at 1,000 realms and under 2 GiB up to 10,000 (the control plane counts as a realm). */
+function rssVerdict(f: FleetSnapshot): string {
+  const realms = f.realms - 1;
+  if (realms < 1_000) return '–';
+  const target = realms <= 1_000 ? 1024 : 2048;
+  return `< ${target.toLocaleString('en-US')}: ${f.rssMiB < target ? 'met' : 'missed'}`;
 }
 
 const perCpuSecond = (m: Measurement) => 1000 / m.cpuMsPerRequest;
