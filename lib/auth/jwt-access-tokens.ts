@@ -3,6 +3,8 @@ import { oidcStorageKey } from '../db/oidc-payload-key';
 import { sha256Hex } from '../crypto/tokens';
 import { deleteInBatches, type BatchLimits } from '../db/batched-delete';
 import type { RealmDb } from '../db/types';
+import { driverOf, sqliteStatement } from '../db/driver-handle';
+import { booleanValue, dateValue } from '../db/sql-values';
 
 // JWT access tokens are self-contained, so the engine keeps no record of them (issue 8 item 15).
 // Two facts make one stop before its expiry, checked by introspection and by Gatehouse's own bearer
@@ -20,17 +22,47 @@ export function grantClaimValue(grantId: string): string {
   return oidcStorageKey(grantId);
 }
 
+// The two facts in one prepared statement on the realm's driver (lib/db/oidc-payload-sql.ts says
+// why), where Prisma made two queries through its interpreter on every JWT a resource server or
+// Gatehouse's API checks. The grant's expiry is compared in JavaScript, as Prisma's answer was.
+const REVOKED = 'EXISTS(SELECT 1 FROM "RevokedAccessToken" WHERE "jtiHash" = $1) AS "revoked"';
+const GRANT_EXISTS = 'EXISTS(SELECT 1 FROM "OidcPayload" WHERE "model" = \'Grant\' AND "id" = $2) AS "grantExists"';
+const grantExpiry = (column: string) => `(SELECT ${column} FROM "OidcPayload" WHERE "model" = 'Grant' AND "id" = $2) AS "grantExpiresAt"`;
+// SQLite: the grant's id is bound twice (plain `?` parameters, in order).
+const SQLITE_LIVENESS = `SELECT ${REVOKED}, ${GRANT_EXISTS}, ${grantExpiry('"expiresAt"')}`.replace(/\$\d/g, '?');
+const PG_LIVENESS = {
+  name: 'gh-jwt-liveness',
+  text: `SELECT ${REVOKED}, ${GRANT_EXISTS}, ${grantExpiry(`(extract(epoch from "expiresAt") * 1000)::float8`)}`,
+};
+
+type LivenessRow = { revoked: unknown; grantExists: unknown; grantExpiresAt: unknown };
+
+async function livenessFacts(
+  db: RealmDb,
+  jtiHash: string | null,
+  grant: string | null,
+): Promise<{ revoked: boolean; grant: { expiresAt: Date | null } | null }> {
+  const driver = driverOf(db);
+  let row: LivenessRow | undefined;
+  if (driver?.kind === 'sqlite') row = sqliteStatement(driver.db, SQLITE_LIVENESS).get(jtiHash, grant, grant) as LivenessRow | undefined;
+  else if (driver?.kind === 'postgresql') row = (await driver.pool.query<LivenessRow>({ ...PG_LIVENESS, values: [jtiHash, grant] })).rows[0];
+  if (row) return { revoked: booleanValue(row.revoked), grant: booleanValue(row.grantExists) ? { expiresAt: dateValue(row.grantExpiresAt) } : null };
+  const [revoked, grantRow] = await Promise.all([
+    jtiHash ? db.revokedAccessToken.findUnique({ where: { jtiHash }, select: { jtiHash: true } }) : null,
+    grant ? db.oidcPayload.findUnique({ where: { model_id: { model: 'Grant', id: grant } }, select: { expiresAt: true } }) : null,
+  ]);
+  return { revoked: revoked !== null, grant: grantRow };
+}
+
 /** Whether a JWT access token whose signature, issuer and expiry already verified is still live. */
 export async function jwtStillLive(db: RealmDb, payload: JWTPayload): Promise<boolean> {
-  if (typeof payload.jti === 'string') {
-    const revoked = await db.revokedAccessToken.findUnique({ where: { jtiHash: sha256Hex(payload.jti) }, select: { jtiHash: true } });
-    if (revoked) return false;
-  }
-  const grant = payload[GRANT_CLAIM];
-  if (typeof grant === 'string') {
-    const row = await db.oidcPayload.findUnique({ where: { model_id: { model: 'Grant', id: grant } }, select: { expiresAt: true } });
-    if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return false;
-  }
+  const jtiHash = typeof payload.jti === 'string' ? sha256Hex(payload.jti) : null;
+  const claim = payload[GRANT_CLAIM];
+  const grant = typeof claim === 'string' ? claim : null;
+  if (jtiHash === null && grant === null) return true;
+  const facts = await livenessFacts(db, jtiHash, grant);
+  if (facts.revoked) return false;
+  if (grant !== null && (!facts.grant || (facts.grant.expiresAt && facts.grant.expiresAt.getTime() <= Date.now()))) return false;
   return true;
 }
 

@@ -150,6 +150,77 @@ describe.each(targets)('statements beside Prisma on $name', ({ name }) => {
     expect(await findClaimsUser(db, randomUUID())).toBeNull();
   });
 
+  it('tells a live JWT from a revoked one or one whose grant ended, as Prisma did (lib/auth/jwt-access-tokens.ts)', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const { GRANT_CLAIM, grantClaimValue, jwtStillLive, revokeJwt } = await import('../auth/jwt-access-tokens');
+    const { sha256Hex } = await import('../crypto/tokens');
+    const grant = async (expiresAt: Date | null) => {
+      const id = randomUUID();
+      await db.oidcPayload.create({ data: { model: 'Grant', id: grantClaimValue(id), payload: 'v1.sealed', expiresAt } });
+      return grantClaimValue(id);
+    };
+    const future = new Date(Date.now() + 3600_000);
+    const live = await grant(future);
+    const open = await grant(null);
+    const ended = await grant(new Date(Date.now() - 1000));
+    const token = (g: string | null, jti: string | null = randomUUID()) => ({ ...(jti ? { jti } : {}), ...(g ? { [GRANT_CLAIM]: g } : {}) });
+    expect(await jwtStillLive(db, token(live))).toBe(true);
+    expect(await jwtStillLive(db, token(open))).toBe(true);
+    expect(await jwtStillLive(db, token(null))).toBe(true);
+    expect(await jwtStillLive(db, token(null, null))).toBe(true);
+    expect(await jwtStillLive(db, token(ended))).toBe(false);
+    expect(await jwtStillLive(db, token(grantClaimValue(randomUUID())))).toBe(false);
+    // A revoked jti, written through Prisma: refused even though its grant is live.
+    const jti = randomUUID();
+    await db.revokedAccessToken.create({ data: { jtiHash: sha256Hex(jti), expiresAt: future } });
+    expect(await jwtStillLive(db, token(live, jti))).toBe(false);
+    expect(await jwtStillLive(db, token(null, jti))).toBe(false);
+    // Revocation ends the grant for every other token of it.
+    const other = token(open);
+    await revokeJwt(db, { ...token(open), exp: Math.floor(future.getTime() / 1000) });
+    expect(await jwtStillLive(db, other)).toBe(false);
+  });
+
+  it('answers the live client facts findLiveClient answers (lib/domain/oauth-clients/live-client.ts)', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const { findLiveClient, findLiveClientFacts } = await import('../domain/oauth-clients/live-client');
+    const client = async (over: Record<string, unknown> = {}) => {
+      const id = randomUUID();
+      await db.oAuthClient.create({
+        data: { id, clientId: `c-${id}`, displayName: 'C', clientType: 'Confidential', capabilities: '["cap:x"]', appId: null, ...over },
+      });
+      return { id, clientId: `c-${id}` };
+    };
+    const account = async (isActive: boolean) => {
+      const id = randomUUID();
+      await db.serviceAccount.create({ data: { id, name: `sa-${id}`, nameNormalized: `SA-${id}`, isActive } });
+      return id;
+    };
+    const expected = async (clientId: string) => {
+      const live = await findLiveClient(db, clientId);
+      if (!live) return null;
+      const { appId, serviceAccountId, capabilities } = live.row;
+      return { appId, serviceAccountId, capabilities, serviceAccountName: live.serviceAccountName, secretExpiresAt: live.secretExpiresAt };
+    };
+    const plain = await client({ appId: 'app-1' });
+    const inactive = await client({ isActive: false });
+    const activeAccount = await account(true);
+    const credentialed = await client({ serviceAccountId: activeAccount });
+    const expiresAt = new Date(Date.UTC(2031, 5, 6, 7, 8, 9, 10));
+    await db.serviceAccountCredential.create({ data: { id: randomUUID(), serviceAccountId: activeAccount, oauthClientId: credentialed.id, expiresAt } });
+    const withoutCredential = await client({ serviceAccountId: activeAccount });
+    const idleAccount = await account(false);
+    const ofIdleAccount = await client({ serviceAccountId: idleAccount });
+    await db.serviceAccountCredential.create({ data: { id: randomUUID(), serviceAccountId: idleAccount, oauthClientId: ofIdleAccount.id } });
+    for (const c of [plain, inactive, credentialed, withoutCredential, ofIdleAccount, { clientId: 'no-such-client' }])
+      expect(await findLiveClientFacts(db, c.clientId), c.clientId).toEqual(await expected(c.clientId));
+    expect(await findLiveClientFacts(db, plain.clientId)).toMatchObject({ appId: 'app-1', capabilities: '["cap:x"]', secretExpiresAt: null });
+    expect(await findLiveClientFacts(db, credentialed.clientId)).toMatchObject({ serviceAccountId: activeAccount, secretExpiresAt: expiresAt });
+    expect(await findLiveClientFacts(db, inactive.clientId)).toBeNull();
+    expect(await findLiveClientFacts(db, withoutCredential.clientId)).toBeNull();
+    expect(await findLiveClientFacts(db, ofIdleAccount.clientId)).toBeNull();
+  });
+
   it('reads a session with its user as Prisma does (lib/domain/sessions/session-sql.ts)', async () => {
     const db = await m.pool.getRealmDb(database);
     const { SESSION_WITH_USER_SELECT, findSessionWithUser } = await import('../domain/sessions/session-sql');

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { publicOrigin } from '../../config/env';
 import { parseStringList } from '../../db/json-list';
 import { realmDb, type Actor } from '../../realm/context';
-import { findLiveClient } from '../oauth-clients/live-client';
+import { findLiveClientFacts } from '../oauth-clients/live-client';
 import { publicSigningKeys } from '../signing-keys/signing-keys';
 import { subscribe } from '../../events/bus';
 import type { RealmRecord } from '../../realm/realm-record';
@@ -84,13 +84,13 @@ async function lookupReference(realm: RealmRecord, token: string): Promise<Store
 const asList = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : typeof v === 'string' ? [v] : []);
 
 async function liveClient(realm: RealmRecord, clientId: string): Promise<VerifiedToken['client'] | null> {
-  const live = await findLiveClient(await realmDb(realm), clientId);
+  const live = await findLiveClientFacts(await realmDb(realm), clientId);
   if (!live || (live.secretExpiresAt && live.secretExpiresAt.getTime() <= Date.now())) return null;
   return {
-    appId: live.row.appId,
-    serviceAccountId: live.row.serviceAccountId,
+    appId: live.appId,
+    serviceAccountId: live.serviceAccountId,
     serviceAccountName: live.serviceAccountName,
-    capabilities: parseStringList(live.row.capabilities),
+    capabilities: parseStringList(live.capabilities),
   };
 }
 
