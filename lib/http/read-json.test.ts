@@ -16,4 +16,31 @@ describe('readJsonBody', () => {
     await expect(readJsonBody(post('x'.repeat(100)), 10)).rejects.toMatchObject({ code: 'Request.TooLarge', status: 413 });
     await expect(readJsonBody(post('a=b', 'application/x-www-form-urlencoded'))).rejects.toMatchObject({ code: 'Request.UnsupportedMediaType', status: 415 });
   });
+
+  it('reads the rest of a too-large upload before it answers 413, up to a ceiling', async () => {
+    // A body stream that counts what was pulled from it, sent with its length declared or not.
+    const upload = (total: number, declared: boolean) => {
+      let pulled = 0;
+      const chunk = new Uint8Array(64 * 1024);
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (pulled >= total) return controller.close();
+          pulled += chunk.byteLength;
+          controller.enqueue(chunk);
+        },
+      });
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...(declared ? { 'content-length': String(total) } : {}) };
+      const request = new Request('http://x/', { method: 'POST', body, headers, duplex: 'half' } as RequestInit);
+      return { request, pulled: () => pulled };
+    };
+    for (const declared of [true, false]) {
+      const small = upload(2 * 1024 * 1024, declared);
+      await expect(readJsonBody(small.request, 1024)).rejects.toMatchObject({ code: 'Request.TooLarge' });
+      expect(small.pulled(), `declared: ${declared}`).toBe(2 * 1024 * 1024);
+      // Past the ceiling the reading stops: an endless upload is not read to its end.
+      const huge = upload(64 * 1024 * 1024, declared);
+      await expect(readJsonBody(huge.request, 1024)).rejects.toMatchObject({ code: 'Request.TooLarge' });
+      expect(huge.pulled()).toBeLessThan(20 * 1024 * 1024);
+    }
+  });
 });

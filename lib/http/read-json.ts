@@ -4,9 +4,28 @@ import { AppError } from '../errors/app-error';
 // malformed or non-JSON bodies. An empty body reads as undefined.
 const DEFAULT_BODY_LIMIT = 256 * 1024;
 
+// A 413 sent before the upload ends closes the connection with the rest unread, and the client's
+// TCP stack then drops the answer when the reset comes (Node's HTTP server has no lingering close):
+// the client sees EPIPE or ECONNRESET instead of the 413. Up to DRAIN_LIMIT the rest of the body is
+// read and dropped first, so that the client hears why; past it the connection is cut at once.
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>, size: number): Promise<void> {
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    size += value.byteLength;
+    if (size > DRAIN_LIMIT) return void (await reader.cancel().catch(() => undefined));
+  }
+}
+
 export async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT, format: 'json' | 'form' = 'json'): Promise<unknown> {
-  const declared = request.headers.get('content-length');
-  if (declared && Number(declared) > limit) throw new AppError('Request.TooLarge', { detail: `The limit is ${limit} bytes.` });
+  const tooLarge = () => new AppError('Request.TooLarge', { detail: `The limit is ${limit} bytes.` });
+  const declared = Number(request.headers.get('content-length') ?? 0);
+  if (declared > limit) {
+    if (request.body && declared <= DRAIN_LIMIT) await dropRest(request.body.getReader(), 0);
+    throw tooLarge();
+  }
   if (!request.body) return undefined;
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -16,8 +35,8 @@ export async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT,
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw new AppError('Request.TooLarge', { detail: `The limit is ${limit} bytes.` });
+      await dropRest(reader, size);
+      throw tooLarge();
     }
     chunks.push(value);
   }
