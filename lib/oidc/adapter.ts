@@ -91,6 +91,18 @@ class PayloadAdapter {
   }
 }
 
+// The engine may change the metadata it is handed while it builds a client, so each lookup gets a
+// copy and the cached metadata stays as read. The metadata is JSON by construction (a row's columns
+// and its registration JSON, client-metadata.ts), so the copy is a parse of its text, kept beside
+// it: 2.5x cheaper than structuredClone, which took 2 % of the OAuth bench's CPU.
+const metadataText = new WeakMap<EngineClientMetadata, string>();
+
+function freshCopy(metadata: EngineClientMetadata): EngineClientMetadata {
+  let text = metadataText.get(metadata);
+  if (text === undefined) metadataText.set(metadata, (text = JSON.stringify(metadata)));
+  return JSON.parse(text) as EngineClientMetadata;
+}
+
 class ClientAdapter {
   constructor(private readonly c: AdapterContext) {}
 
@@ -99,7 +111,7 @@ class ClientAdapter {
     // fetches it when it finds nothing here (cimd.ts).
     if (isMetadataDocumentClientId(clientId)) return undefined;
     const found = await cachedPromise(clientCache(), `${this.c.realmId}:${clientId}`, () => this.load(clientId));
-    return found ? structuredClone(found) : undefined;
+    return found ? freshCopy(found) : undefined;
   }
 
   private async load(clientId: string): Promise<EngineClientMetadata | null> {
