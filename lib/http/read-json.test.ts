@@ -43,4 +43,22 @@ describe('readJsonBody', () => {
       expect(huge.pulled()).toBeLessThan(20 * 1024 * 1024);
     }
   });
+
+  it('answers 413, not an error, when the client gives up on a too-large upload', async () => {
+    let sent = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= 512 * 1024) return controller.error(new Error('aborted'));
+        sent += 64 * 1024;
+        controller.enqueue(new Uint8Array(64 * 1024));
+      },
+    });
+    const request = new Request('http://x/', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json', 'content-length': String(2 * 1024 * 1024) },
+      duplex: 'half',
+    } as RequestInit);
+    await expect(readJsonBody(request, 1024)).rejects.toMatchObject({ code: 'Request.TooLarge' });
+  });
 });

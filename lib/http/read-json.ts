@@ -11,11 +11,15 @@ const DEFAULT_BODY_LIMIT = 256 * 1024;
 const DRAIN_LIMIT = 16 * 1024 * 1024;
 
 async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>, size: number): Promise<void> {
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    size += value.byteLength;
-    if (size > DRAIN_LIMIT) return void (await reader.cancel().catch(() => undefined));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      size += value.byteLength;
+      if (size > DRAIN_LIMIT) return void (await reader.cancel().catch(() => undefined));
+    }
+  } catch {
+    // The client gave up on the upload: the 413 still stands (for nobody), never a 500.
   }
 }
 
