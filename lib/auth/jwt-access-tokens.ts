@@ -4,7 +4,7 @@ import { sha256Hex } from '../crypto/tokens';
 import { deleteInBatches, type BatchLimits } from '../db/batched-delete';
 import type { RealmDb } from '../db/types';
 import { driverOf, sqliteStatement } from '../db/driver-handle';
-import { booleanValue, dateValue } from '../db/sql-values';
+import { booleanValue, dateValue, epochMillisOf } from '../db/sql-values';
 
 // JWT access tokens are self-contained, so the engine keeps no record of them (issue 8 item 15).
 // Two facts make one stop before its expiry, checked by introspection and by Gatehouse's own bearer
@@ -32,7 +32,7 @@ const grantExpiry = (column: string) => `(SELECT ${column} FROM "OidcPayload" WH
 const SQLITE_LIVENESS = `SELECT ${REVOKED}, ${GRANT_EXISTS}, ${grantExpiry('"expiresAt"')}`.replace(/\$\d/g, '?');
 const PG_LIVENESS = {
   name: 'gh-jwt-liveness',
-  text: `SELECT ${REVOKED}, ${GRANT_EXISTS}, ${grantExpiry(`(extract(epoch from "expiresAt") * 1000)::float8`)}`,
+  text: `SELECT ${REVOKED}, ${GRANT_EXISTS}, ${grantExpiry(epochMillisOf('expiresAt'))}`,
 };
 
 type LivenessRow = { revoked: unknown; grantExists: unknown; grantExpiresAt: unknown };

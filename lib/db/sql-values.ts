@@ -9,9 +9,11 @@ export const dateValue = (v: unknown): Date | null => (v === null || v === undef
 /** A boolean column: true, 1 or 1n. */
 export const booleanValue = (v: unknown): boolean => v === true || v === 1 || v === 1n;
 
+/** A PostgreSQL timestamp column as epoch milliseconds: an expression, to name or nest as needed. */
+export const epochMillisOf = (column: string, table?: string): string => `(extract(epoch from ${table ? `${table}.` : ''}"${column}") * 1000)::float8`;
+
 /** A PostgreSQL select of a timestamp column as epoch milliseconds, under the column's own name. */
-export const epochMillis = (column: string, table?: string): string =>
-  `(extract(epoch from ${table ? `${table}.` : ''}"${column}") * 1000)::float8 AS "${column}"`;
+export const epochMillis = (column: string, table?: string): string => `${epochMillisOf(column, table)} AS "${column}"`;
 
 /** A date written to SQLite as Prisma's adapter writes it: ISO 8601 with "+00:00". */
 export const sqliteDateText = (d: Date | null | undefined): string | null => (d ? d.toISOString().replace('Z', '+00:00') : null);

@@ -1,5 +1,5 @@
 import { driverOf, sqliteStatement } from '../../db/driver-handle';
-import { booleanValue, dateValue } from '../../db/sql-values';
+import { booleanValue, dateValue, epochMillisOf } from '../../db/sql-values';
 import type { RealmDb } from '../../db/types';
 
 // The one answer to "may this client act now?", shared by the OAuth engine's client lookup and the
@@ -36,7 +36,7 @@ const FROM =
 const COLUMNS =
   'c."isActive", c."appId", c."serviceAccountId", c."capabilities", cr."id" AS "credentialId", sa."isActive" AS "accountActive", sa."name" AS "accountName"';
 const SQLITE = `SELECT ${COLUMNS}, cr."expiresAt" AS "secretExpiresAt" ${FROM}?`;
-const PG = { name: 'gh-live-client', text: `SELECT ${COLUMNS}, (extract(epoch from cr."expiresAt") * 1000)::float8 AS "secretExpiresAt" ${FROM}$1` };
+const PG = { name: 'gh-live-client', text: `SELECT ${COLUMNS}, ${epochMillisOf('expiresAt', 'cr')} AS "secretExpiresAt" ${FROM}$1` };
 
 type FactsRow = {
   isActive: unknown;
