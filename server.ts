@@ -35,6 +35,11 @@ async function main(): Promise<void> {
   await startUp({ seed: true, relay: true });
   registerOAuthEngine();
   await startRealtimeHub();
+  if (s.testFailRealmCreateAt !== undefined) {
+    // A fault-injection hook for the all-or-nothing test of realm creation, honoured in every mode so
+    // the test runs the build that ships; it is never meant for a real deployment, hence the warning.
+    logWarn('GATEHOUSE_TEST_FAIL_REALM_CREATE_AT is set: every realm creation fails on purpose', { step: s.testFailRealmCreateAt });
+  }
   if (s.production && !s.smtpUrl) {
     // The development outbox logs each mail's links, and those carry sign-in and reset tokens.
     logWarn('SMTP_URL is not set: mail goes to the development outbox, whose log lines contain the links it mails');

@@ -165,7 +165,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     publicScheme: e.GATEHOUSE_PUBLIC_SCHEME,
     publicPort: e.GATEHOUSE_PUBLIC_PORT ?? e.PORT,
     production,
-    testFailRealmCreateAt: production ? undefined : e.GATEHOUSE_TEST_FAIL_REALM_CREATE_AT,
+    testFailRealmCreateAt: e.GATEHOUSE_TEST_FAIL_REALM_CREATE_AT,
     rateLimitScale: e.GATEHOUSE_RATE_LIMIT_SCALE,
     realmCacheSeconds: e.GATEHOUSE_REALM_CACHE_SECONDS,
     realmPoolMax: e.GATEHOUSE_REALM_POOL_MAX,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lastLine, runCli } from '../support/cli';
 import { createRealm, suite } from '../support/harness';
-import { freePort, repoRoot, serverEnv } from '../support/server-process';
+import { freePort, repoRoot, serverArgs, serverEnv } from '../support/server-process';
 import { createStorage, destroyStorage } from '../support/storage';
 import type { Storage } from '../support/types';
 
@@ -13,10 +13,10 @@ import type { Storage } from '../support/types';
 // deployment whose key still sits in the global store is told how to export it; the SQLite store is
 // readable by Gatehouse's user only.
 
-/** Starts server.ts in production mode and waits for it to exit during start-up; its output. */
+/** Starts the server (the suite's build or source) in production mode and waits for it to exit during start-up; its output. */
 function failedStart(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(repoRoot, 'server.ts')], {
+    const child = spawn(process.execPath, serverArgs(suite().mode), {
       cwd: repoRoot,
       env: { ...env, NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],

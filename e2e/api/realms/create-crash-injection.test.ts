@@ -7,8 +7,8 @@ import { existingRealmDatabases, globalRealmRows } from '../support/storage';
 // GATEHOUSE_TEST_FAIL_REALM_CREATE_AT=N throws right after step N. The create must answer 500 and
 // leave no global record (not even an unprovisioned reservation) and no tenant database, so that
 // the same slug can be created afterwards on a normal server sharing the store.
-// The hook is ignored in production, so these servers run in development mode (when the main
-// server is a development server too, it is paused meanwhile: Next allows one per checkout).
+// The servers run in the main server's mode, the production build in CI (when the main server is a
+// development server, it is paused meanwhile: Next allows one development server per checkout).
 // On PostgreSQL the database check compares server-wide snapshots of gh_r_* databases: a test run
 // of another checkout on the same PostgreSQL server at the same moment could disturb it.
 const STEPS = (process.env.GATEHOUSE_TEST_CRASH_STEPS ?? '1,2,3,4,5,6,7').split(',').map(Number);
@@ -23,7 +23,6 @@ describe('realm creation failing after each step', () => {
     const crashing = await startExtraServer({
       name: `crash-at-${step}`,
       storage: 'shared',
-      mode: 'dev',
       env: { GATEHOUSE_TEST_FAIL_REALM_CREATE_AT: String(step) },
     });
     try {

@@ -15,7 +15,7 @@ export async function startExtraServer(options: {
   name: string;
   /** `shared`: the main server's store; `fresh`: a new empty one, dropped at stop. */
   storage: 'shared' | 'fresh';
-  /** Defaults to the main server's mode; the crash hook needs `dev` (production ignores it). */
+  /** Defaults to the main server's mode. */
   mode?: ServerMode;
   env?: Record<string, string>;
 }): Promise<ExtraServer> {

@@ -15,6 +15,11 @@ export const repoRoot = resolve(fileURLToPath(new URL('../../../', import.meta.u
 /** The certificate of the tests' metadata host (tls/README.md), which test servers trust. */
 export const METADATA_HOST_CERT = join(repoRoot, 'e2e', 'api', 'support', 'tls', 'metadata-host.cert.pem');
 
+/** The node arguments that start the server in a mode: the build, or the source through tsx. */
+export function serverArgs(mode: ServerMode): string[] {
+  return mode === 'prod' ? [join(repoRoot, 'dist', 'server.js')] : ['--import', 'tsx', join(repoRoot, 'server.ts')];
+}
+
 /** `GATEHOUSE_TEST_SERVER=prod|dev` forces a mode; otherwise prod when a build exists. */
 export function chooseMode(): ServerMode {
   const forced = process.env.GATEHOUSE_TEST_SERVER;
@@ -143,8 +148,7 @@ export async function startServer(options: {
   const logFile = join(logDir, `${name}-${port}.log`);
   const log = createWriteStream(logFile, { flags: 'a' });
   const env = { ...options.env, PORT: String(port), NODE_ENV: mode === 'prod' ? 'production' : 'development' };
-  const args = mode === 'prod' ? [join(repoRoot, 'dist', 'server.js')] : ['--import', 'tsx', join(repoRoot, 'server.ts')];
-  const child = spawn(process.execPath, args, { cwd: repoRoot, env: env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, serverArgs(mode), { cwd: repoRoot, env: env as NodeJS.ProcessEnv, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log, { end: false });
   child.stderr?.pipe(log, { end: false });
   const pid = child.pid;
