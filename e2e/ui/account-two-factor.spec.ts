@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { Authenticator, openAccount } from './support/account';
+import { openAccount } from './support/account';
+import { TotpDevice } from './support/totp';
 import { ensureAdmin, signIn, uniqueSuffix, urlOn, watchConsole } from './support/env';
 
 // Authenticator-app enrolment on /account, then a sign-in through /login with password and code.
@@ -20,7 +21,7 @@ test('TOTP is enrolled on the account page and then asked for at sign-in', async
   const section = page.getByRole('region', { name: 'Two-factor authentication' });
   await expect(section.getByText('Two-factor authentication is off.')).toBeVisible();
 
-  let device!: Authenticator;
+  let device!: TotpDevice;
   await test.step('enrol with the QR code or the key, confirmed with a code', async () => {
     await section.getByRole('button', { name: 'Set up an authenticator app' }).click();
     const qr = section.getByRole('img', { name: 'QR code to scan with your authenticator app' });
@@ -28,7 +29,7 @@ test('TOTP is enrolled on the account page and then asked for at sign-in', async
     expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
     const key = await section.getByLabel('Setup key').inputValue();
     expect(key).toMatch(/^[A-Z2-7 ]+=*$/);
-    device = new Authenticator(key);
+    device = new TotpDevice(key);
     await page.screenshot({ path: '/tmp/gatehouse-account-totp-setup.png', fullPage: true });
     await section.getByLabel('Verification code').fill('12345');
     await section.getByRole('button', { name: 'Turn on' }).click();

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { addVirtualAuthenticator, Authenticator, openAccount } from './support/account';
+import { addVirtualAuthenticator, openAccount } from './support/account';
 import { ensureAdmin, signIn, uniqueSuffix, urlOn, watchConsole } from './support/env';
 import { quietDevReloads } from './support/hosted';
+import { TotpDevice } from './support/totp';
 
 // An administrator's day with the console's user administration (spec 4.7): a person who lost the
 // phone with their authenticator app and their passkey gets both reset and is signed out
@@ -46,7 +47,7 @@ test('an administrator resets a person’s second factor and passkeys, signs the
     await expect(theirPage).toHaveURL(urlOn('localhost', '/account'));
     const setup = await theirPage.request.post('/api/account/mfa/setup', { headers: { origin: urlOn('localhost', '') } });
     expect(setup.status(), await setup.text()).toBe(200);
-    const device = new Authenticator(((await setup.json()) as { SharedKey: string }).SharedKey);
+    const device = new TotpDevice(((await setup.json()) as { SharedKey: string }).SharedKey);
     const verify = await theirPage.request.post('/api/account/mfa/verify', {
       headers: { origin: urlOn('localhost', '') },
       data: { Code: await device.code() },

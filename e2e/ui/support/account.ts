@@ -1,29 +1,8 @@
 import { expect, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { ensureAdmin, gatehouse, signIn, urlOn } from './env';
 
-// Shared by the account-*.spec.ts files: an authenticator app, Chromium's virtual authenticator,
-// and a realm of its own on `<slug>.localhost` (docs/environment.md "Browsers").
-
-/**
- * An authenticator app. The server takes the previous, current and next 30-second step, each once
- * and never one older than the last it accepted: `code()` hands out the next usable step, waiting
- * for the clock when it would run ahead of the server's window.
- */
-export class Authenticator {
-  private last = -Infinity;
-  constructor(readonly key: string) {}
-
-  async code(): Promise<string> {
-    const now = () => Math.floor(Date.now() / 30_000);
-    const step = Math.max(this.last + 1, now() - 1);
-    while (step > now() + 1 || (step === now() + 1 && Date.now() % 30_000 < 2_000)) await new Promise((r) => setTimeout(r, 500));
-    // Stay clear of the step boundary for the current step too.
-    if (step === now() && 30_000 - (Date.now() % 30_000) < 1_500) await new Promise((r) => setTimeout(r, 1_600));
-    this.last = step;
-    return generate({ secret: this.key.replace(/\s+/g, ''), epoch: step * 30 });
-  }
-}
+// Shared by the account-*.spec.ts files: Chromium's virtual authenticator and a realm of its own on
+// `<slug>.localhost` (docs/environment.md "Browsers").
 
 /** Chromium's virtual platform authenticator for this page (CDP WebAuthn domain). */
 export async function addVirtualAuthenticator(page: Page): Promise<string> {

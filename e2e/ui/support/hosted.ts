@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { generate } from 'otplib';
 import { ensureAdmin, gatehouse, PORT, uniqueSuffix, urlOn } from './env';
+import { TotpDevice } from './totp';
 
 // Helpers of the hosted sign-in specs (hosted-*.spec.ts): users made over the API, realms on
 // `<slug>.localhost`, realm settings, a TOTP device and a CDP virtual authenticator.
@@ -170,28 +170,6 @@ export async function patchRealmSettings(realm: TestRealm, patch: Record<string,
     await patchSettings(request, patch);
   } finally {
     await request.dispose();
-  }
-}
-
-/** A TOTP app that never hands out a code the server would refuse as a replay (one step either side). */
-export class TotpDevice {
-  private last = -Infinity;
-  constructor(readonly key: string) {}
-
-  /** A code for the current step (or the next, after one was used), clear of step boundaries. */
-  async code(): Promise<string> {
-    for (;;) {
-      const now = Math.floor(Date.now() / 30_000);
-      const step = Math.max(now, this.last + 1);
-      const msLeft = 30_000 - (Date.now() % 30_000);
-      // The next step's code is good only until the step after; keep a margin for the typing.
-      if (step > now && msLeft < 5_000) {
-        await new Promise((r) => setTimeout(r, msLeft + 200));
-        continue;
-      }
-      this.last = step;
-      return generate({ secret: this.key, epoch: step * 30 });
-    }
   }
 }
 
