@@ -61,9 +61,12 @@ export default defineConfig({
           ...api,
           name: 'api',
           exclude: ['**/node_modules/**', ...EXCLUSIVE],
-          // Files make realms of their own, so they share nothing but the server: two at a time.
+          // Files make realms of their own, so they share nothing but the server: two at a time, and
+          // a worker keeps its imports from one file to the next (a fresh process per file cost 3-4 s
+          // of CPU each, about a tenth of the stage).
           fileParallelism: true,
           maxWorkers: 2,
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
