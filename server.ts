@@ -46,6 +46,11 @@ async function main(): Promise<void> {
   }
 
   const httpServer = createServer();
+  // Idle keep-alive connections stay open 65 s, longer than the 60 s that load balancers commonly
+  // keep theirs (Node's default is 5 s): otherwise a balancer or client reusing an idle connection
+  // can meet the server closing it, and its request fails with a reset (docs/deployment.md).
+  httpServer.keepAliveTimeout = 65_000;
+  httpServer.headersTimeout = 66_000;
   if (dev) ensureNextTsconfig(process.cwd());
   // Next listens for 'upgrade' on the server it is given (or, failing that, on the first request's
   // server) and runs its router for every upgrade it hears, keeping each request and its per-request
