@@ -10,6 +10,7 @@ import {
   patchRealmSettings,
   registerPasskeyInPage,
   strongPassword,
+  leaveAndSignOut,
 } from './support/hosted';
 import { linkTo, mailCount, waitForMail } from './support/mail';
 
@@ -53,7 +54,7 @@ test('registration: the form, the mailed link, then signed in', async ({ page })
   assertClean();
 
   // The password chosen at registration works.
-  await page.context().clearCookies();
+  await leaveAndSignOut(page);
   await page.goto(`${realm.origin}/login?redirect=%2Faccount`);
   await signIn(page, userName, password);
   await expect(page).toHaveURL(`${realm.origin}/account`);
@@ -68,7 +69,7 @@ test('usernameless passkey sign-in on a <slug>.localhost realm', async ({ page }
     await signIn(page, user.userName, user.password);
     await expect(page).toHaveURL(`${realm.origin}/account`);
     await registerPasskeyInPage(page);
-    await page.context().clearCookies();
+    await leaveAndSignOut(page);
 
     const assertClean = watchConsole(page);
     await page.goto(`${realm.origin}/login`);

@@ -10,6 +10,7 @@ import {
   registerPasskeyInPage,
   signedInRequest,
   type TestUser,
+  leaveAndSignOut,
 } from './support/hosted';
 import { linkTo, mailCount, waitForMail } from './support/mail';
 
@@ -121,9 +122,7 @@ test.describe('magic link', () => {
     await expect(page).toHaveURL(urlOn('localhost', '/account?tab=1'));
     await expectSignedInAs(page, user.userName);
 
-    // Leave the account page first: signed out, it sends itself to /login, which would race the link.
-    await page.goto('about:blank');
-    await page.context().clearCookies();
+    await leaveAndSignOut(page);
     await page.goto(link);
     await expect(page).toHaveURL(/\/login\?error=link-invalid/);
     await expect(page.getByText('That sign-in link cannot be used')).toBeVisible();
@@ -202,7 +201,7 @@ test('usernameless passkey sign-in on localhost', async ({ page }) => {
     await signIn(page, user.userName, user.password);
     await page.waitForURL((u) => !u.pathname.startsWith('/login'));
     await registerPasskeyInPage(page);
-    await page.context().clearCookies();
+    await leaveAndSignOut(page);
 
     const assertClean = watchConsole(page);
     await page.goto('/login?redirect=%2Faccount');
