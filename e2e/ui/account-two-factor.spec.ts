@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { openAccount } from './support/account';
-import { TotpDevice } from './support/totp';
+import { TotpDevice } from '../shared/totp-device';
 import { ensureAdmin, signIn, uniqueSuffix, urlOn, watchConsole } from './support/env';
 
 // Authenticator-app enrolment on /account, then a sign-in through /login with password and code.

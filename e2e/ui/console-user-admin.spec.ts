@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { addVirtualAuthenticator, openAccount } from './support/account';
 import { ensureAdmin, signIn, uniqueSuffix, urlOn, watchConsole } from './support/env';
 import { quietDevReloads } from './support/hosted';
-import { TotpDevice } from './support/totp';
+import { TotpDevice } from '../shared/totp-device';
 
 // An administrator's day with the console's user administration (spec 4.7): a person who lost the
 // phone with their authenticator app and their passkey gets both reset and is signed out

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, CookieJar, realmWithAdmin, type SignedIn } from '../support/harness';
 import { mailCount, waitForMail } from '../support/mailbox';
 import { makeUser, signedIn, type MadeUser } from '../users/fixtures';
-import { enrolTotp, passwordStep, patchSettings, ROOMY_SOURCE_LIMITS, type TotpDevice } from '../mfa/fixtures';
+import { enrolTotp, passwordStep, patchSettings, ROOMY_SOURCE_LIMITS } from '../mfa/fixtures';
+import type { TotpDevice } from '../../shared/totp-device';
 
 // The second step offers exactly the second factors the account has and the first factor leaves to
 // prove (issue 8 item 17), in the JSON outcome (`mfaMethods`) and on the hosted page, and each one

@@ -1,9 +1,9 @@
-import { generate } from 'otplib';
 import { expect } from 'vitest';
+import { TotpDevice } from '../../shared/totp-device';
 import { api, CookieJar, eventually, type ApiResponse } from '../support/harness';
 
-// Shared by the second-factor, e-mail code and magic-link tests: realm settings, a TOTP device that
-// never hands out a code the server would refuse as a replay (unless asked to), and sign-in steps.
+// Shared by the second-factor, e-mail code and magic-link tests: realm settings, wrong codes for the
+// TOTP device (e2e/shared/totp-device.ts), and sign-in steps.
 
 export const SESSION_COOKIE = 'gatehouse_session';
 export const PENDING_COOKIE = 'gatehouse_mfa';
@@ -21,50 +21,6 @@ export const ROOMY_SOURCE_LIMITS = Object.fromEntries(
     { Source: { Points: 10_000, DurationSeconds: 60 } },
   ]),
 );
-
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
-
-/**
- * An authenticator app. The server accepts the codes of the previous, current and next 30-second
- * step, each once and never one older than the last accepted (replay guard). `code()` hands out
- * the oldest step still acceptable after the last one used, and stays clear of step boundaries.
- */
-export class TotpDevice {
-  last = -Infinity;
-  constructor(readonly key: string) {}
-
-  static step(): number {
-    return Math.floor(Date.now() / 30_000);
-  }
-
-  async codeAt(step: number): Promise<string> {
-    return generate({ secret: this.key, epoch: step * 30 });
-  }
-
-  /** A code the server accepts now (the caller uses it at once). */
-  async code(): Promise<string> {
-    for (;;) {
-      const msLeft = 30_000 - (Date.now() % 30_000);
-      if (msLeft < 2_500) {
-        await sleep(msLeft + 100);
-        continue;
-      }
-      const now = TotpDevice.step();
-      const step = Math.max(now - 1, this.last + 1);
-      if (step > now + 1) {
-        await sleep(msLeft + 100);
-        continue;
-      }
-      this.last = step;
-      return this.codeAt(step);
-    }
-  }
-
-  /** The last code used again (a replay). */
-  async replay(): Promise<string> {
-    return this.codeAt(this.last);
-  }
-}
 
 /** A wrong code: a six-digit number that is none of the three acceptable ones. */
 export async function wrongCode(device: TotpDevice): Promise<string> {

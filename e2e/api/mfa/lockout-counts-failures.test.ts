@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, realmWithAdmin, type SignedIn } from '../support/harness';
 import { expectRateLimited } from '../passwords/links';
 import { makeUser, signedIn } from '../users/fixtures';
-import { enrolTotp, passwordStep, patchSettings, ROOMY_SOURCE_LIMITS, wrongCode, type TotpDevice } from './fixtures';
+import { enrolTotp, passwordStep, patchSettings, ROOMY_SOURCE_LIMITS, wrongCode } from './fixtures';
+import type { TotpDevice } from '../../shared/totp-device';
 
 // Only wrong second-factor codes count toward the per-user lockout (issue 8 item 18): a person who
 // signs in often with right codes is never locked out by it, while guesses still are.

@@ -11,9 +11,9 @@ import {
   ROOMY_SOURCE_LIMITS,
   securityLogText,
   SESSION_COOKIE,
-  TotpDevice,
   wrongCode,
 } from './fixtures';
+import { TotpDevice } from '../../shared/totp-device';
 
 // TOTP second factor (spec 4.3, 5.5; CONTRACT.md "Account bodies"): enrolment, the second sign-in
 // step with the pending cookie, replay protection, disabling, the setup-only sign-in after the

@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { ensureAdmin, gatehouse, PORT, uniqueSuffix, urlOn } from './env';
-import { TotpDevice } from './totp';
+import { TotpDevice } from '../../shared/totp-device';
 
 // Helpers of the hosted sign-in specs (hosted-*.spec.ts): users made over the API, realms on
 // `<slug>.localhost`, realm settings, a TOTP device and a CDP virtual authenticator.
