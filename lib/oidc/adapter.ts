@@ -9,7 +9,7 @@ import { findLiveClient } from '../domain/oauth-clients/live-client';
 import { cachedPromise } from '../runtime/cached-promise';
 import { clientCache } from './client-cache';
 import { fromRegistration, toEngineMetadata, type EngineClientMetadata } from './client-metadata';
-import { decodePayload, encodePayload } from './payload-codec';
+import { decodePayload, encodePayload, withId, withoutId } from './payload-codec';
 
 // oidc-provider's storage on the realm's own database (issue 4.1). Every model except Client is a
 // row of OidcPayload; Client reads the admin-managed OAuthClient table, so clients made in the
@@ -26,6 +26,11 @@ export type AdapterContext = {
 
 const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 
+// The models the engine also finds by another column (a session by uid, a device code by user
+// code): their rows keep the jti, sealed, since that reader does not have the id. Every other
+// record is found only by its id, so its row leaves the jti out (payload-codec.ts).
+const FOUND_WITHOUT_ID = new Set(['Session', 'DeviceCode']);
+
 class PayloadAdapter {
   constructor(
     private readonly model: string,
@@ -38,7 +43,7 @@ class PayloadAdapter {
       {
         model: this.model,
         id: oidcStorageKey(id),
-        payload: await encodePayload(payload),
+        payload: await encodePayload(FOUND_WITHOUT_ID.has(this.model) ? payload : withoutId(payload, id)),
         grantId: payload.grantId ? oidcStorageKey(payload.grantId) : null,
         userCode: payload.userCode ? oidcStorageKey(payload.userCode) : null,
         uid: payload.uid ? oidcStorageKey(payload.uid) : null,
@@ -60,8 +65,9 @@ class PayloadAdapter {
           ? await sql.findBy(this.model, 'uid', oidcStorageKey(where.uid))
           : await sql.findBy(this.model, 'userCode', oidcStorageKey(where.userCode));
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
-    const payload = await decodePayload<Payload>(row.payload);
-    if (!payload) return undefined;
+    const decoded = await decodePayload<Payload>(row.payload);
+    if (!decoded) return undefined;
+    const payload = 'id' in where ? withId(decoded, where.id) : decoded;
     if (row.consumedAt) payload.consumed = epoch(row.consumedAt);
     return payload;
   }

@@ -1,7 +1,7 @@
 import { oidcStorageKey } from '../db/oidc-payload-key';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { decodePayload, encodePayload } from './payload-codec';
+import { decodePayload, encodePayload, withId, withoutId } from './payload-codec';
 
 describe('engine payload codec', () => {
   beforeAll(() => {
@@ -27,6 +27,18 @@ describe('engine payload codec', () => {
     expect(await decodePayload('{"jti":"plain","a":1}')).toEqual({ jti: 'plain', a: 1 });
     expect(await decodePayload('{"jti":"sealed:v1.bad.value"}')).toBeUndefined();
     expect(await decodePayload('not json')).toBeUndefined();
+  });
+
+  it('stores a record found by its id without its jti, and puts it back from the id', async () => {
+    const token = { jti: 'opaque-access-token-value-0123456789', kind: 'AccessToken', exp: 123, accountId: 'u1' };
+    const stored = await encodePayload(withoutId(token, token.jti));
+    expect(stored).not.toContain(token.jti);
+    expect(stored).not.toContain('sealed:'); // nothing left to seal
+    expect(withId((await decodePayload(stored))!, token.jti)).toEqual(token);
+    // A jti that is not the id (never the engine's case) is kept, sealed.
+    const other = await encodePayload(withoutId({ jti: 'another-value-0123456789' }, 'the-id'));
+    expect(other).toContain('sealed:');
+    expect(withId((await decodePayload(other))!, 'the-id')).toEqual({ jti: 'another-value-0123456789' });
   });
 
   it('keys rows by the SHA-256 of the id', () => {
