@@ -21,12 +21,14 @@ import { drainEvents } from './lib/events/bus';
 import { dispatchToEngine } from './lib/oidc/dispatch';
 import { registerOAuthEngine } from './lib/oidc/register';
 import { handleHubRequest, handleHubUpgrade } from './lib/realtime/http';
+import { catalogEntries } from './lib/api/catalog';
+import { directRoutes, serveDirect } from './lib/http/direct-routes';
 import { closeAllConnections, startRealtimeHub } from './lib/realtime/hub';
 // @ts-expect-error a plain ESM script shared with the build, no type declarations
 import { ensureNextTsconfig } from './scripts/next-tsconfig.mjs';
 
 // Wiring only (docs/architecture.md): health, realm resolution from Host, then the OAuth engine, the
-// real-time hub or Next. Domain logic lives in lib/.
+// real-time hub, the JSON API or Next. Domain logic lives in lib/.
 
 async function main(): Promise<void> {
   usePrivateUmask(); // databases, their -wal/-shm files and the outbox: 0600, directories 0700
@@ -63,6 +65,9 @@ async function main(): Promise<void> {
   // Security headers of every answer, and a CSP on any HTML that brings none (lib/web/security-headers.ts).
   const securityHeaders = baseSecurityHeaders(s.publicScheme);
   const htmlCsp = fallbackCsp(s.publicScheme);
+  // The JSON API's endpoints, answered here through the same route wrapper as their app/api route
+  // files, without Next's request pipeline (lib/http/direct-routes.ts).
+  const apiRoutes = directRoutes(catalogEntries.map((entry) => entry.endpoint).filter((endpoint) => endpoint.path.startsWith('/api/')));
 
   async function onHubUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, pathname: string): Promise<void> {
     for (const name of Object.keys(req.headers)) if (name.startsWith(INTERNAL_HEADER_PREFIX)) delete req.headers[name];
@@ -95,6 +100,8 @@ async function main(): Promise<void> {
     if (resolution.kind === 'unknown') return sendProblem(res, notFound());
     if (isOAuthEnginePath(pathname)) return dispatchToEngine(resolution.realm, pathname, req, res);
     if (isRealtimePath(pathname)) return handleHubRequest(resolution.realm, pathname, req, res);
+    const api = pathname.startsWith('/api/') ? apiRoutes.match(req.method ?? 'GET', pathname) : undefined;
+    if (api) return serveDirect(api, req, res, `${s.publicScheme}://${req.headers.host}`);
     await handleNext(req, res);
   }
 

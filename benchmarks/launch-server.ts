@@ -157,7 +157,9 @@ export async function startNodeProcess(
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in
   // Chrome DevTools, or sum self time per function) to see what dominates a missed target.
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, ...args], { cwd: o.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_NODE_ARGS="--flag ...": extra Node.js flags for every bench server (an A/B of a runtime flag).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, ...profile, ...args], { cwd: o.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   await waitHealthy(p, child, logFile, o.startTimeoutMs);

@@ -17,13 +17,19 @@ import { jsonResponse, problemResponse } from './respond';
 
 type NextRouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 
+export type RouteHandler = (request: Request, next?: NextRouteContext) => Promise<Response>;
+
 /**
  * Turns an endpoint declaration into a Next route handler. The order of checks is fixed: hidden
  * surface (bare 404), CSRF, authentication (401), permission (403), rate limit (429), input (400).
  */
-export function toRouteHandler<B, Q, P, S extends ResponseSchema>(endpoint: Endpoint<B, Q, P, S>) {
-  const e: AnyEndpoint = endpoint;
-  return async (request: Request, next?: NextRouteContext): Promise<Response> => {
+export function toRouteHandler<B, Q, P, S extends ResponseSchema>(endpoint: Endpoint<B, Q, P, S>): RouteHandler {
+  return routeHandlerOf(endpoint);
+}
+
+/** toRouteHandler for a declaration of the catalog, whose types are erased (server.ts serves them, direct-routes.ts). */
+export function routeHandlerOf(e: AnyEndpoint): RouteHandler {
+  return async (request, next) => {
     try {
       const resolution = await resolveHost(request.headers.get('host'));
       if (resolution.kind !== 'realm') throw notFound();

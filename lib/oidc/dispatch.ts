@@ -11,7 +11,7 @@ import { engineFor } from './provider-cache';
 import { INTERACTION_PREFIX, OIDC_ROUTES } from './routes';
 import { alignEngineSession } from './session-bridge';
 
-// The door to the OAuth engine (docs/architecture.md "One process, three doors"): server.ts hands every
+// The door to the OAuth engine (docs/architecture.md "One process, four doors"): server.ts hands every
 // /connect/* and /.well-known/* request of a resolved realm to this function.
 const SESSION_PATHS = new Set<string>([OIDC_ROUTES.authorization, OIDC_ROUTES.end_session, OIDC_ROUTES.code_verification]);
 // Their sub-paths too: /connect/authorize/{uid} and /connect/device/{uid} are where the engine

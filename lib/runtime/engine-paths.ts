@@ -1,5 +1,5 @@
 // Paths served by handlers that server.ts dispatches to directly, outside Next (docs/architecture.md
-// "One process, three doors"). Declared once: the OAuth provider config and the dispatcher use it.
+// "One process, four doors"). Declared once: the OAuth provider config and the dispatcher use it.
 export const HEALTH_PATHS = new Set(['/health', '/health/ready']);
 
 export function isOAuthEnginePath(pathname: string): boolean {
