@@ -18,7 +18,7 @@ export type Report = {
   header: string[];
   rows: Measurement[];
   argon2: Argon2Rate[];
-  ratios: { name: string; value: number; target: number }[];
+  ratios: { name: string; value: number; target?: number }[];
   creates: { storage: string; timing: CreateTiming }[];
   fleets: FleetSnapshot[];
   connections: ({ when: string } & ConnectionCount)[];
@@ -176,7 +176,12 @@ export function renderReport(r: Report): string {
     out.push(
       markdownTable(
         ['ratio', 'measured', 'target', 'result'],
-        r.ratios.map((x) => [x.name, `${x.value.toFixed(2)}×`, `≥ ${x.target}×`, x.value >= x.target ? 'met' : 'MISSED']),
+        r.ratios.map((x) => [
+          x.name,
+          `${x.value.toFixed(2)}×`,
+          x.target === undefined ? '–' : `≥ ${x.target}×`,
+          x.target === undefined ? '–' : x.value >= x.target ? 'met' : 'MISSED',
+        ]),
       ),
       '',
     );
