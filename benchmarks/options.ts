@@ -89,6 +89,7 @@ Environment:
   BENCH_HUB_CONSOLES=1000   connected consoles hearing the changes
   BENCH_HUB_CHANGES=200     users created over the API per delivery row
   BENCH_REDIS_URL=redis://127.0.0.1:6379  the Redis of the hub's two-instance row
+  BENCH_NODE_ARGS="--flag"  extra Node.js flags for every server the bench starts (an A/B of a flag)
   BENCH_DATABASE_URL=postgres://...  use this server (databases gh_bench_* are created and dropped)
                             instead of a private cluster started with initdb in a temp dir
 `;
