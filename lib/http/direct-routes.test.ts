@@ -2,7 +2,8 @@ import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, 
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyEndpoint } from './endpoint';
-import { directRoutes, serveDirect, type DirectMatch } from './direct-routes';
+import { gunzipSync } from 'node:zlib';
+import { acceptsGzip, directRoutes, serveDirect, type DirectMatch } from './direct-routes';
 
 const endpoint = (method: AnyEndpoint['method'], path: string): AnyEndpoint =>
   ({ method, path, summary: path, tags: [], auth: 'anonymous', handler: async () => undefined }) as unknown as AnyEndpoint;
@@ -55,18 +56,19 @@ describe('serveDirect: a route handler on node:http', () => {
     return (listening.address() as AddressInfo).port;
   }
 
-  type Answer = { status: number; headers: IncomingHttpHeaders; body: string };
-  function send(port: number, o: { method?: string; path?: string; body?: string; agent?: Agent } = {}): Promise<Answer> {
+  type Answer = { status: number; headers: IncomingHttpHeaders; body: string; raw: Buffer };
+  function send(port: number, o: { method?: string; path?: string; body?: string; agent?: Agent; acceptEncoding?: string } = {}): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        { port, host: '127.0.0.1', method: o.method ?? 'GET', path: o.path ?? '/api/x?a=1', agent: o.agent, headers: { host: 'realm.test' } },
-        (res) => {
-          let body = '';
-          res.setEncoding('utf8');
-          res.on('data', (c: string) => (body += c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-        },
-      );
+      const headers: Record<string, string> = { host: 'realm.test' };
+      if (o.acceptEncoding) headers['accept-encoding'] = o.acceptEncoding;
+      const req = httpRequest({ port, host: '127.0.0.1', method: o.method ?? 'GET', path: o.path ?? '/api/x?a=1', agent: o.agent, headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: raw.toString('utf8'), raw });
+        });
+      });
       req.on('error', reject);
       req.end(o.body);
     });
@@ -106,6 +108,34 @@ describe('serveDirect: a route handler on node:http', () => {
     const r = await send(port);
     expect(r.body).toBe('one,two,three');
     expect(r.headers['transfer-encoding']).toBe('chunked');
+  });
+
+  it('gzips a JSON answer of 1 KiB or more when the client accepts it, as Next did', async () => {
+    const big = JSON.stringify({ items: Array.from({ length: 200 }, (_, i) => ({ id: `item-${i}` })) });
+    const port = await serve(async (request) =>
+      Response.json(request.url.endsWith('small') ? { ok: true } : JSON.parse(big), { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    );
+    const zipped = await send(port, { acceptEncoding: 'br, gzip;q=0.8' });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toBe('Accept-Encoding');
+    expect(Number(zipped.headers['content-length'])).toBe(zipped.raw.byteLength);
+    expect(gunzipSync(zipped.raw).toString('utf8')).toBe(big);
+    const refused = await send(port, { acceptEncoding: 'gzip;q=0, identity' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body).toBe(big);
+    const small = await send(port, { path: '/api/small', acceptEncoding: 'gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('{"ok":true}');
+  });
+
+  it('reads Accept-Encoding by its weights', () => {
+    expect(acceptsGzip('gzip')).toBe(true);
+    expect(acceptsGzip('deflate, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('*;q=0')).toBe(false);
+    expect(acceptsGzip('gzip;q=0, *')).toBe(false);
+    expect(acceptsGzip('identity')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 
   it('keeps a kept-alive connection usable when the handler never reads the body', async () => {

@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import type { AnyEndpoint, HttpMethod } from './endpoint';
 import { routeHandlerOf, type RouteHandler } from './route';
 
@@ -112,7 +114,40 @@ function webRequest(req: IncomingMessage, origin: string): Request {
   return new Request(`${origin}${req.url ?? '/'}`, { method, headers, body, duplex: 'half' } as RequestInit);
 }
 
-async function writeResponse(response: Response, res: ServerResponse): Promise<void> {
+const gzipAsync = promisify(gzip);
+
+// Compressed as Next compressed these answers before (its `compress` default, for compressible
+// types from 1 KiB): JSON and text, when the client accepts gzip.
+const COMPRESSIBLE_TYPE = /^(application\/([a-z0-9.+-]*\+)?json|text\/)/i;
+const MIN_COMPRESSED_BYTES = 1024;
+
+/** Whether an Accept-Encoding header admits gzip (by name, or `*`), with a weight above zero. */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  if (typeof header !== 'string') return false;
+  let named: number | undefined;
+  let any: number | undefined;
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    if (coding === 'gzip' || coding === 'x-gzip') named = weight;
+    else if (coding === '*') any = weight;
+  }
+  const weight = named ?? any ?? 0;
+  return Number.isFinite(weight) && weight > 0;
+}
+
+/** A one-chunk body as it goes out: gzipped when it is worth it and the client takes it. */
+async function encodedBody(body: Uint8Array, req: IncomingMessage, res: ServerResponse): Promise<Uint8Array> {
+  const type = res.getHeader('content-type');
+  if (body.byteLength < MIN_COMPRESSED_BYTES || typeof type !== 'string' || !COMPRESSIBLE_TYPE.test(type) || res.hasHeader('content-encoding')) return body;
+  res.appendHeader('vary', 'Accept-Encoding');
+  if (!acceptsGzip(req.headers['accept-encoding'])) return body;
+  res.setHeader('content-encoding', 'gzip');
+  return gzipAsync(body);
+}
+
+async function writeResponse(response: Response, req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.statusCode = response.status;
   for (const [name, value] of response.headers) if (name !== 'set-cookie') res.setHeader(name, value);
   const cookies = response.headers.getSetCookie();
@@ -128,8 +163,9 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
   if (first.done) return void res.end();
   const second = await reader.read();
   if (second.done) {
-    if (!res.hasHeader('content-length')) res.setHeader('content-length', first.value.byteLength);
-    res.end(first.value);
+    const body = await encodedBody(first.value, req, res);
+    res.setHeader('content-length', body.byteLength);
+    res.end(body);
     return;
   }
   async function* chunks(): AsyncGenerator<Uint8Array> {
@@ -148,5 +184,5 @@ async function writeResponse(response: Response, res: ServerResponse): Promise<v
 /** Serves one request through a matched endpoint's route handler. `origin` is the request's scheme and Host. */
 export async function serveDirect(match: DirectMatch, req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
   const response = await match.handler(webRequest(req, origin), { params: Promise.resolve(match.params) });
-  await writeResponse(response, res);
+  await writeResponse(response, req, res);
 }
