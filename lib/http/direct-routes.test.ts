@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyEndpoint } from './endpoint';
 import { gunzipSync } from 'node:zlib';
-import { acceptsGzip, directRoutes, serveDirect, type DirectMatch } from './direct-routes';
+import { directRoutes, serveDirect, type DirectMatch } from './direct-routes';
+import { acceptsGzip } from './node-bridge';
 
 const endpoint = (method: AnyEndpoint['method'], path: string): AnyEndpoint =>
   ({ method, path, summary: path, tags: [], auth: 'anonymous', handler: async () => undefined }) as unknown as AnyEndpoint;
