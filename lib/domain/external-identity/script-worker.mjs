@@ -76,8 +76,6 @@ function runJob({ body, input }) {
     runtime.setMemoryLimit(limits.memoryLimitBytes);
     runtime.setMaxStackSize(limits.stackLimitBytes);
     let interrupted = false;
-    const pastDeadline = shouldInterruptAfterDeadline(Date.now() + limits.timeLimitMs);
-    runtime.setInterruptHandler((rt) => (interrupted ||= pastDeadline(rt) === true));
     // No Date at all: neither Date.now() nor new Date() can tell the time.
     context = runtime.newContext({ intrinsics: { ...DefaultIntrinsics, Date: false } });
     const ctx = context;
@@ -87,6 +85,11 @@ function runJob({ body, input }) {
       keep(prelude.error);
       return { kind: 'broken', phase, name: 'prelude' };
     }
+    // The time limit is the script's: it starts once our own prelude is in place. Started before it,
+    // a worker kept off the CPU for the limit's length (a busy machine) interrupted the prelude and
+    // answered "sandbox failed" for any script, however small.
+    const pastDeadline = shouldInterruptAfterDeadline(Date.now() + limits.timeLimitMs);
+    runtime.setInterruptHandler((rt) => (interrupted ||= pastDeadline(rt) === true));
     const helpers = keep(prelude.value);
     const runner = keep(ctx.getProp(helpers, 'run'));
     const describer = keep(ctx.getProp(helpers, 'describe'));
