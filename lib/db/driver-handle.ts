@@ -2,12 +2,14 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { shared } from '../runtime/shared';
 import { withStatementCache } from './sqlite-statement-cache';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, unwatchWal, walCheckpointsOffLoop, watchWal } from './wal-checkpoints';
 
 // The driver under a Prisma client (the better-sqlite3 database or the pg pool its adapter opened),
 // for the few statements too hot for Prisma's query interpreter (lib/db/oidc-payload-sql.ts: the
 // OAuth engine's storage, several statements on every token request). Captured when Prisma
 // connects the adapter; the adapter keeps the driver as its `client`. A SQLite adapter is given the
-// database with its statements kept (sqlite-statement-cache.ts) in place of the bare one.
+// database with its statements kept (sqlite-statement-cache.ts) in place of the bare one, and its
+// WAL checkpoints are left to a worker thread (wal-checkpoints.ts) until the adapter disposes of it.
 
 export type DriverHandle = { kind: 'sqlite'; db: BetterSqlite3.Database } | { kind: 'postgresql'; pool: Pool };
 
@@ -16,6 +18,21 @@ export type DriverHandle = { kind: 'sqlite'; db: BetterSqlite3.Database } | { ki
 const handles = () => shared('db.driver-handles', () => new WeakMap<object, DriverHandle>());
 
 type AdapterFactory = { connect(): Promise<unknown> };
+type ConnectedAdapter = { client?: unknown; dispose?: () => Promise<void> };
+
+function checkpointOffLoop(adapter: ConnectedAdapter, db: BetterSqlite3.Database): void {
+  if (db.memory || !adapter.dispose || !walCheckpointsOffLoop()) return;
+  db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+  watchWal(db.name);
+  const dispose = adapter.dispose.bind(adapter);
+  adapter.dispose = async () => {
+    try {
+      await dispose();
+    } finally {
+      await unwatchWal(db.name);
+    }
+  };
+}
 
 /**
  * Wraps an adapter factory so that the driver it connects is recorded for `client` (the Prisma
@@ -25,12 +42,14 @@ type AdapterFactory = { connect(): Promise<unknown> };
 export function captureDriver<F extends AdapterFactory>(factory: F, kind: DriverHandle['kind'], client: () => object): F {
   const connect = factory.connect.bind(factory);
   factory.connect = async () => {
-    const adapter = (await connect()) as { client?: unknown };
+    const adapter = (await connect()) as ConnectedAdapter;
     const driver = adapter.client;
     if (!driver) return adapter;
     if (kind === 'sqlite') {
-      handles().set(client(), { kind, db: driver as BetterSqlite3.Database });
-      adapter.client = withStatementCache(driver as BetterSqlite3.Database);
+      const db = driver as BetterSqlite3.Database;
+      handles().set(client(), { kind, db });
+      adapter.client = withStatementCache(db);
+      checkpointOffLoop(adapter, db);
     } else handles().set(client(), { kind, pool: driver as Pool });
     return adapter;
   };

@@ -180,9 +180,13 @@ describe.each(targets)('realm databases on $name', ({ name }) => {
     await m.dbs.createRealmDatabase(n);
     const db = await m.pool.getRealmDb(n);
     await db.user.count();
+    const { watchedWalPaths } = await import('./wal-checkpoints');
+    // SQLite: the worker checkpoints the open file, and lets go of it before the file is deleted.
+    if (name === 'sqlite') expect(watchedWalPaths()).toContain(m.dialect.realmSqlitePath(n));
     const disconnect = vi.spyOn(db, '$disconnect');
     await m.dbs.dropRealmDatabase(n);
     expect(disconnect).toHaveBeenCalledOnce();
+    expect(watchedWalPaths()).not.toContain(m.dialect.realmSqlitePath(n));
     expect(await m.dbs.realmDatabaseExists(n)).toBe(false);
     await expect(m.pool.getRealmDb(n)).rejects.toThrow();
     await m.dbs.dropRealmDatabase(n); // idempotent: realm creation uses it to undo
