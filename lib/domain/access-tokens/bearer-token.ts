@@ -9,6 +9,7 @@ import { publicSigningKeys } from '../signing-keys/signing-keys';
 import { subscribe } from '../../events/bus';
 import type { RealmRecord } from '../../realm/realm-record';
 import { jwtStillLive } from '../../auth/jwt-access-tokens';
+import { cachedVerifiedJwt, rememberVerifiedJwt } from './verified-jwt-cache';
 import { cachedPromise } from '../../runtime/cached-promise';
 import { shared } from '../../runtime/shared';
 import { inEventAreas } from '../../events/catalog';
@@ -27,7 +28,7 @@ export type VerifiedToken = {
   audiences: string[];
   client: { appId: string | null; serviceAccountId: string | null; serviceAccountName: string | null; capabilities: string[] };
   /** A JWT's verified claims (absent for reference tokens, which the engine itself reports on). */
-  claims?: JWTPayload;
+  claims?: Readonly<JWTPayload>;
 };
 
 type KeySet = ReturnType<typeof createLocalJWKSet>;
@@ -49,15 +50,19 @@ async function keySet(realm: RealmRecord, reload = false): Promise<KeySet> {
 }
 
 /** A JWT access token's claims when its signature, issuer and expiry verify (liveness aside). */
-export async function verifyJwt(realm: RealmRecord, token: string): Promise<JWTPayload | null> {
+export async function verifyJwt(realm: RealmRecord, token: string): Promise<Readonly<JWTPayload> | null> {
   const options = { issuer: publicOrigin(realm.primaryDomain), algorithms: ['ES256', 'RS256'] };
+  const keys = await keySet(realm);
+  const cached = cachedVerifiedJwt(realm.id, token, keys);
+  if (cached) return cached;
   try {
-    return (await jwtVerify(token, await keySet(realm), options)).payload;
+    return rememberVerifiedJwt(realm.id, token, keys, (await jwtVerify(token, keys, options)).payload);
   } catch (e) {
     // A key rotated since the cache was filled: read the keys once more.
     if (e instanceof joseErrors.JWKSNoMatchingKey) {
       try {
-        return (await jwtVerify(token, await keySet(realm, true), options)).payload;
+        const reloaded = await keySet(realm, true);
+        return rememberVerifiedJwt(realm.id, token, reloaded, (await jwtVerify(token, reloaded, options)).payload);
       } catch {
         return null;
       }
@@ -107,7 +112,7 @@ export async function verifyAccessToken(realm: RealmRecord, token: string): Prom
   let subject: string | undefined;
   let scope: string;
   let audiences: string[];
-  let claims: JWTPayload | undefined;
+  let claims: Readonly<JWTPayload> | undefined;
   if (token.split('.').length === 3) {
     const payload = await verifyJwt(realm, token);
     if (!payload || !(await jwtStillLive(await realmDb(realm), payload))) return null;
