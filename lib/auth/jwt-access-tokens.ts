@@ -3,7 +3,7 @@ import { oidcStorageKey } from '../db/oidc-payload-key';
 import { sha256Hex } from '../crypto/tokens';
 import { deleteInBatches, type BatchLimits } from '../db/batched-delete';
 import type { RealmDb } from '../db/types';
-import { driverOf, sqliteStatement } from '../db/driver-handle';
+import { driverForStatement, sqliteStatement } from '../db/driver-handle';
 import { booleanValue, dateValue, epochMillisOf } from '../db/sql-values';
 
 // JWT access tokens are self-contained, so the engine keeps no record of them (issue 8 item 15).
@@ -42,7 +42,7 @@ async function livenessFacts(
   jtiHash: string | null,
   grant: string | null,
 ): Promise<{ revoked: boolean; grant: { expiresAt: Date | null } | null }> {
-  const driver = driverOf(db);
+  const driver = await driverForStatement(db);
   let row: LivenessRow | undefined;
   if (driver?.kind === 'sqlite') row = sqliteStatement(driver.db, SQLITE_LIVENESS).get(jtiHash, grant, grant) as LivenessRow | undefined;
   else if (driver?.kind === 'postgresql') row = (await driver.pool.query<LivenessRow>({ ...PG_LIVENESS, values: [jtiHash, grant] })).rows[0];

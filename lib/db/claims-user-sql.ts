@@ -1,4 +1,4 @@
-import { driverOf, sqliteStatement } from './driver-handle';
+import { driverForStatement, sqliteStatement } from './driver-handle';
 import { booleanValue, dateValue, epochMillis } from './sql-values';
 import type { RealmDb } from './types';
 
@@ -68,7 +68,7 @@ function fromRow(r: Row | undefined): ClaimsUser | null {
 }
 
 export async function findClaimsUser(db: RealmDb, id: string): Promise<ClaimsUser | null> {
-  const driver = driverOf(db);
+  const driver = await driverForStatement(db);
   if (driver?.kind === 'sqlite') return fromRow(sqliteStatement(driver.db, SQLITE).get(id) as Row | undefined);
   if (driver?.kind === 'postgresql') return fromRow((await driver.pool.query<Row>({ ...PG, values: [id] })).rows[0]);
   return db.user.findUnique({ where: { id }, select: CLAIMS_USER_SELECT });

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { driverOf, sqliteStatement } from './driver-handle';
+import { whenFree } from './sqlite-transaction-gate';
 import { epochMillis, pgTimestampText, sqliteDateText } from './sql-values';
 import type { RealmDb } from './types';
 
@@ -64,8 +65,11 @@ function sqliteRow(row: unknown): StoredPayload | null {
 }
 
 function sqliteStore(db: BetterSqlite3.Database): OidcPayloadSql {
-  // better-sqlite3 is synchronous: each method settles at once, as Prisma's adapter does.
+  // better-sqlite3 is synchronous: each method settles at once, as Prisma's adapter does, unless
+  // another request's transaction holds the connection (sqlite-transaction-gate.ts).
   const run = <T>(work: () => T): Promise<T> => {
+    const wait = whenFree(db);
+    if (wait) return wait.then(work);
     try {
       return Promise.resolve(work());
     } catch (e) {

@@ -1,4 +1,4 @@
-import { driverOf, sqliteStatement } from '../../db/driver-handle';
+import { driverForStatement, sqliteStatement } from '../../db/driver-handle';
 import { pgTimestampText, sqliteBoolean, sqliteDateText } from '../../db/sql-values';
 import type { RealmDb } from '../../db/types';
 
@@ -28,7 +28,7 @@ const PG = {
 };
 
 export async function insertSecurityLogEntry(db: RealmDb, entry: SecurityLogEntry): Promise<void> {
-  const driver = driverOf(db);
+  const driver = await driverForStatement(db);
   if (driver?.kind === 'sqlite') {
     sqliteStatement(driver.db, SQLITE).run(
       ...COLUMNS.map((c) => (c === 'createdAt' ? sqliteDateText(entry.createdAt) : c === 'success' ? sqliteBoolean(entry.success) : entry[c])),

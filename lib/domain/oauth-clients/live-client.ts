@@ -1,4 +1,4 @@
-import { driverOf, sqliteStatement } from '../../db/driver-handle';
+import { driverForStatement, sqliteStatement } from '../../db/driver-handle';
 import { booleanValue, dateValue, epochMillisOf } from '../../db/sql-values';
 import type { RealmDb } from '../../db/types';
 
@@ -59,7 +59,7 @@ function factsOf(r: FactsRow | undefined): LiveClientFacts | null {
 
 /** findLiveClient's answer, reduced to what the bearer check reads. */
 export async function findLiveClientFacts(db: RealmDb, clientId: string): Promise<LiveClientFacts | null> {
-  const driver = driverOf(db);
+  const driver = await driverForStatement(db);
   if (driver?.kind === 'sqlite') return factsOf(sqliteStatement(driver.db, SQLITE).get(clientId) as FactsRow | undefined);
   if (driver?.kind === 'postgresql') return factsOf((await driver.pool.query<FactsRow>({ ...PG, values: [clientId] })).rows[0]);
   const live = await findLiveClient(db, clientId);

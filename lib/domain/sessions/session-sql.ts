@@ -1,4 +1,4 @@
-import { driverOf, sqliteStatement } from '../../db/driver-handle';
+import { driverForStatement, sqliteStatement } from '../../db/driver-handle';
 import { booleanValue, dateValue, epochMillis, pgTimestampText, sqliteDateText } from '../../db/sql-values';
 import type { RealmDb } from '../../db/types';
 
@@ -73,7 +73,7 @@ function fromRow(r: Row | undefined): SessionWithUser | null {
 
 /** The session stored under `tokenHash` and its user's liveness facts, or null. */
 export async function findSessionWithUser(db: RealmDb, tokenHash: string): Promise<SessionWithUser | null> {
-  const driver = driverOf(db);
+  const driver = await driverForStatement(db);
   if (driver?.kind === 'sqlite') return fromRow(sqliteStatement(driver.db, SQLITE).get(tokenHash) as Row | undefined);
   if (driver?.kind === 'postgresql') return fromRow((await driver.pool.query<Row>({ ...PG, values: [tokenHash] })).rows[0]);
   return db.session.findUnique({ where: { tokenHash }, select: SESSION_WITH_USER_SELECT });
@@ -128,7 +128,7 @@ const PG_WRITE = {
  * start, both or neither. A user that does not exist fails the write (the foreign key).
  */
 export async function insertSession(db: RealmDb, session: NewSession, touchLastLogin: boolean): Promise<void> {
-  const driver = driverOf(db);
+  const driver = await driverForStatement(db);
   if (driver?.kind === 'sqlite') {
     const values = SESSION_COLUMNS.map((c) => (DATE_COLUMNS.has(c) ? sqliteDateText(session[c] as Date) : (session[c] ?? null)));
     const insert = sqliteStatement(driver.db, SQLITE_WRITE.insert);
