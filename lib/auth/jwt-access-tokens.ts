@@ -3,7 +3,8 @@ import { oidcStorageKey } from '../db/oidc-payload-key';
 import { sha256Hex } from '../crypto/tokens';
 import { deleteInBatches, type BatchLimits } from '../db/batched-delete';
 import type { RealmDb } from '../db/types';
-import { driverForStatement, sqliteStatement } from '../db/driver-handle';
+import { driverOf, sqliteStatement } from '../db/driver-handle';
+import { runWhenFree } from '../db/sqlite-transaction-gate';
 import { booleanValue, dateValue, epochMillisOf } from '../db/sql-values';
 
 // JWT access tokens are self-contained, so the engine keeps no record of them (issue 8 item 15).
@@ -42,9 +43,10 @@ async function livenessFacts(
   jtiHash: string | null,
   grant: string | null,
 ): Promise<{ revoked: boolean; grant: { expiresAt: Date | null } | null }> {
-  const driver = await driverForStatement(db);
+  const driver = driverOf(db);
   let row: LivenessRow | undefined;
-  if (driver?.kind === 'sqlite') row = sqliteStatement(driver.db, SQLITE_LIVENESS).get(jtiHash, grant, grant) as LivenessRow | undefined;
+  if (driver?.kind === 'sqlite')
+    row = await runWhenFree(driver.db, () => sqliteStatement(driver.db, SQLITE_LIVENESS).get(jtiHash, grant, grant) as LivenessRow | undefined);
   else if (driver?.kind === 'postgresql') row = (await driver.pool.query<LivenessRow>({ ...PG_LIVENESS, values: [jtiHash, grant] })).rows[0];
   if (row) return { revoked: booleanValue(row.revoked), grant: booleanValue(row.grantExists) ? { expiresAt: dateValue(row.grantExpiresAt) } : null };
   const [revoked, grantRow] = await Promise.all([

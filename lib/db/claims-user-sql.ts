@@ -1,4 +1,5 @@
-import { driverForStatement, sqliteStatement } from './driver-handle';
+import { driverOf, sqliteStatement } from './driver-handle';
+import { runWhenFree } from './sqlite-transaction-gate';
 import { booleanValue, dateValue, epochMillis } from './sql-values';
 import type { RealmDb } from './types';
 
@@ -68,8 +69,8 @@ function fromRow(r: Row | undefined): ClaimsUser | null {
 }
 
 export async function findClaimsUser(db: RealmDb, id: string): Promise<ClaimsUser | null> {
-  const driver = await driverForStatement(db);
-  if (driver?.kind === 'sqlite') return fromRow(sqliteStatement(driver.db, SQLITE).get(id) as Row | undefined);
+  const driver = driverOf(db);
+  if (driver?.kind === 'sqlite') return runWhenFree(driver.db, () => fromRow(sqliteStatement(driver.db, SQLITE).get(id) as Row | undefined));
   if (driver?.kind === 'postgresql') return fromRow((await driver.pool.query<Row>({ ...PG, values: [id] })).rows[0]);
   return db.user.findUnique({ where: { id }, select: CLAIMS_USER_SELECT });
 }

@@ -2,7 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { shared } from '../runtime/shared';
 import { withStatementCache } from './sqlite-statement-cache';
-import { markTransactionCallers, trackTransactions, whenFree } from './sqlite-transaction-gate';
+import { markTransactionCallers, trackTransactions } from './sqlite-transaction-gate';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, unwatchWal, walCheckpointsOffLoop, watchWal } from './wal-checkpoints';
 
 // The driver under a Prisma client (the better-sqlite3 database or the pg pool its adapter opened),
@@ -63,19 +63,6 @@ export function captureDriver<F extends AdapterFactory>(factory: F, kind: Driver
 /** The driver of a connected client, or undefined (not connected yet, or not built by the pools). */
 export function driverOf(client: object): DriverHandle | undefined {
   return handles().get(client);
-}
-
-/**
- * The driver of a connected client, for a statement of Gatehouse's own: a SQLite connection is
- * handed over once no other request's transaction holds it (sqlite-transaction-gate.ts).
- */
-export async function driverForStatement(client: object): Promise<DriverHandle | undefined> {
-  const driver = handles().get(client);
-  if (driver?.kind === 'sqlite') {
-    const wait = whenFree(driver.db);
-    if (wait) await wait;
-  }
-  return driver;
 }
 
 const statements = new WeakMap<BetterSqlite3.Database, Map<string, BetterSqlite3.Statement>>();

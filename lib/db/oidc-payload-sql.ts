@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { driverOf, sqliteStatement } from './driver-handle';
-import { whenFree } from './sqlite-transaction-gate';
+import { runWhenFree } from './sqlite-transaction-gate';
 import { epochMillis, pgTimestampText, sqliteDateText } from './sql-values';
 import type { RealmDb } from './types';
 
@@ -67,15 +67,7 @@ function sqliteRow(row: unknown): StoredPayload | null {
 function sqliteStore(db: BetterSqlite3.Database): OidcPayloadSql {
   // better-sqlite3 is synchronous: each method settles at once, as Prisma's adapter does, unless
   // another request's transaction holds the connection (sqlite-transaction-gate.ts).
-  const run = <T>(work: () => T): Promise<T> => {
-    const wait = whenFree(db);
-    if (wait) return wait.then(work);
-    try {
-      return Promise.resolve(work());
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  };
+  const run = <T>(work: () => T): Promise<T> => runWhenFree(db, work);
   return {
     find: (model, id) => run(() => sqliteRow(sqliteStatement(db, SQLITE.find).get(model, id))),
     findBy: (model, column, value) => run(() => sqliteRow(sqliteStatement(db, column === 'uid' ? SQLITE.findByUid : SQLITE.findByUserCode).get(model, value))),

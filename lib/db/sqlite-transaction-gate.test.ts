@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type * as RealmDatabases from './realm-databases';
 import type * as RealmPool from './realm-pool';
 import type * as PayloadSql from './oidc-payload-sql';
+import type * as DriverHandle from './driver-handle';
 import { useTempStores } from '../testing/temp-stores';
 
 // A realm's SQLite database is one connection, shared by every request. While one request's
@@ -17,6 +18,7 @@ describe('statements from outside an open SQLite transaction', () => {
   let pool: typeof RealmPool;
   let dbs: typeof RealmDatabases;
   let payloadSql: typeof PayloadSql;
+  let handle: typeof DriverHandle;
   const name = `gh_r_${randomUUID().replaceAll('-', '')}`;
 
   beforeAll(async () => {
@@ -25,6 +27,7 @@ describe('statements from outside an open SQLite transaction', () => {
     pool = await import('./realm-pool');
     dbs = await import('./realm-databases');
     payloadSql = await import('./oidc-payload-sql');
+    handle = await import('./driver-handle');
     await dbs.createRealmDatabase(name);
   });
 
@@ -83,5 +86,21 @@ describe('statements from outside an open SQLite transaction', () => {
     await expect(done).rejects.toThrow('rolled back on purpose');
     await write;
     expect(await sql.find('AccessToken', 'at-1')).not.toBeNull();
+  });
+
+  it('waits for a transaction the connection is in before its hold is recorded (BEGIN runs first)', async () => {
+    const db = await pool.getRealmDb(name);
+    const driver = handle.driverOf(db);
+    if (driver?.kind !== 'sqlite') throw new Error('expected the SQLite driver');
+    driver.db.prepare('BEGIN').run();
+    const sql = payloadSql.oidcPayloadSql(db);
+    const row = { model: 'AccessToken', id: 'at-2', payload: '{}', grantId: null, userCode: null, uid: null, accountId: null, clientId: null, expiresAt: null };
+    let written = false;
+    const write = sql.upsert(row, new Date()).then(() => (written = true));
+    await settle();
+    expect(written).toBe(false);
+    driver.db.prepare('ROLLBACK').run();
+    await write;
+    expect(await sql.find('AccessToken', 'at-2')).not.toBeNull();
   });
 });

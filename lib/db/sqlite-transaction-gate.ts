@@ -3,9 +3,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { shared } from '../runtime/shared';
 
 // A realm's SQLite database is one connection that every request shares. Prisma's adapter gives an
-// interactive transaction the connection from its BEGIN to its COMMIT or ROLLBACK, and makes other
-// transactions and its own queries wait; but Gatehouse's prepared statements (driver-handle.ts) go to
-// the connection directly, and one sent by another request while a transaction is open ran inside
+// interactive transaction the connection from its BEGIN to its COMMIT or ROLLBACK and makes other
+// transactions wait (its own queries from other requests were not seen inside one either: the
+// test); but Gatehouse's prepared statements (driver-handle.ts) go to the connection directly, and one sent by another request while a transaction is open ran inside
 // it: its write was undone when that transaction rolled back, after the request had reported it
 // done, and its read saw rows that might never commit (a role granted by a change that then failed).
 // The gate makes such a statement wait until the transaction ends.
@@ -54,10 +54,29 @@ export function trackTransactions(adapter: TransactionAdapter, db: BetterSqlite3
   };
 }
 
-/** Undefined when a statement may use the connection now; otherwise when it may (another request's transaction ended). */
-export function whenFree(db: BetterSqlite3.Database): Promise<void> | undefined {
+// BEGIN runs inside the adapter's startTransaction, a turn or more before its hold is recorded
+// below; better-sqlite3's `inTransaction` tells the truth in between. A Gatehouse transaction
+// (`db.transaction(...)()`, synchronous) is never seen open from outside it.
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Undefined when a statement may use the connection now; otherwise a promise settled when it may be worth looking again. */
+function busy(db: BetterSqlite3.Database): Promise<void> | undefined {
+  if (!db.inTransaction) return undefined;
   const hold = gate().holds.get(db);
-  if (!hold || gate().owners.getStore() === hold.owner) return undefined;
-  // Another transaction may take the connection as soon as this one lets go: look again.
-  return hold.released.then(() => whenFree(db));
+  if (hold && gate().owners.getStore() === hold.owner) return undefined;
+  return hold ? hold.released : nextTurn();
+}
+
+/**
+ * Runs `work` (synchronous statements) on a SQLite connection once no other request's transaction
+ * holds it: the check and the work happen in the same turn, so no transaction can begin between.
+ */
+export function runWhenFree<T>(db: BetterSqlite3.Database, work: () => T): Promise<T> {
+  const wait = busy(db);
+  if (wait) return wait.then(() => runWhenFree(db, work));
+  try {
+    return Promise.resolve(work());
+  } catch (e) {
+    return Promise.reject(e);
+  }
 }

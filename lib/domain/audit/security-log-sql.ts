@@ -1,4 +1,5 @@
-import { driverForStatement, sqliteStatement } from '../../db/driver-handle';
+import { driverOf, sqliteStatement } from '../../db/driver-handle';
+import { runWhenFree } from '../../db/sqlite-transaction-gate';
 import { pgTimestampText, sqliteBoolean, sqliteDateText } from '../../db/sql-values';
 import type { RealmDb } from '../../db/types';
 
@@ -28,11 +29,10 @@ const PG = {
 };
 
 export async function insertSecurityLogEntry(db: RealmDb, entry: SecurityLogEntry): Promise<void> {
-  const driver = await driverForStatement(db);
+  const driver = driverOf(db);
   if (driver?.kind === 'sqlite') {
-    sqliteStatement(driver.db, SQLITE).run(
-      ...COLUMNS.map((c) => (c === 'createdAt' ? sqliteDateText(entry.createdAt) : c === 'success' ? sqliteBoolean(entry.success) : entry[c])),
-    );
+    const values = COLUMNS.map((c) => (c === 'createdAt' ? sqliteDateText(entry.createdAt) : c === 'success' ? sqliteBoolean(entry.success) : entry[c]));
+    await runWhenFree(driver.db, () => sqliteStatement(driver.db, SQLITE).run(...values));
     return;
   }
   if (driver?.kind === 'postgresql') {

@@ -1,4 +1,5 @@
-import { driverForStatement, driverOf, sqliteStatement } from '../../db/driver-handle';
+import { driverOf, sqliteStatement } from '../../db/driver-handle';
+import { runWhenFree } from '../../db/sqlite-transaction-gate';
 import { booleanValue, dateValue, epochMillis } from '../../db/sql-values';
 import type { RealmDb } from '../../db/types';
 
@@ -51,8 +52,8 @@ function facts(r: Row): UserFacts {
 const FACTS_SELECT = { id: true, userName: true, twoFactorEnabled: true, twoFactorPolicy: true, secureSetupDueAt: true } as const;
 
 async function rowOf(db: RealmDb, query: keyof typeof SQLITE, values: string[]): Promise<Row | undefined> {
-  const driver = await driverForStatement(db);
-  if (driver?.kind === 'sqlite') return sqliteStatement(driver.db, SQLITE[query]).get(...values) as Row | undefined;
+  const driver = driverOf(db);
+  if (driver?.kind === 'sqlite') return runWhenFree(driver.db, () => sqliteStatement(driver.db, SQLITE[query]).get(...values) as Row | undefined);
   if (driver?.kind === 'postgresql') return (await driver.pool.query<Row>({ ...PG[query], values })).rows[0];
   return undefined;
 }

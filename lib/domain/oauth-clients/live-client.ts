@@ -1,4 +1,5 @@
-import { driverForStatement, sqliteStatement } from '../../db/driver-handle';
+import { driverOf, sqliteStatement } from '../../db/driver-handle';
+import { runWhenFree } from '../../db/sqlite-transaction-gate';
 import { booleanValue, dateValue, epochMillisOf } from '../../db/sql-values';
 import type { RealmDb } from '../../db/types';
 
@@ -59,8 +60,8 @@ function factsOf(r: FactsRow | undefined): LiveClientFacts | null {
 
 /** findLiveClient's answer, reduced to what the bearer check reads. */
 export async function findLiveClientFacts(db: RealmDb, clientId: string): Promise<LiveClientFacts | null> {
-  const driver = await driverForStatement(db);
-  if (driver?.kind === 'sqlite') return factsOf(sqliteStatement(driver.db, SQLITE).get(clientId) as FactsRow | undefined);
+  const driver = driverOf(db);
+  if (driver?.kind === 'sqlite') return runWhenFree(driver.db, () => factsOf(sqliteStatement(driver.db, SQLITE).get(clientId) as FactsRow | undefined));
   if (driver?.kind === 'postgresql') return factsOf((await driver.pool.query<FactsRow>({ ...PG, values: [clientId] })).rows[0]);
   const live = await findLiveClient(db, clientId);
   if (!live) return null;

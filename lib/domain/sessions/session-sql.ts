@@ -1,4 +1,5 @@
-import { driverForStatement, sqliteStatement } from '../../db/driver-handle';
+import { driverOf, sqliteStatement } from '../../db/driver-handle';
+import { runWhenFree } from '../../db/sqlite-transaction-gate';
 import { booleanValue, dateValue, epochMillis, pgTimestampText, sqliteDateText } from '../../db/sql-values';
 import type { RealmDb } from '../../db/types';
 
@@ -73,8 +74,8 @@ function fromRow(r: Row | undefined): SessionWithUser | null {
 
 /** The session stored under `tokenHash` and its user's liveness facts, or null. */
 export async function findSessionWithUser(db: RealmDb, tokenHash: string): Promise<SessionWithUser | null> {
-  const driver = await driverForStatement(db);
-  if (driver?.kind === 'sqlite') return fromRow(sqliteStatement(driver.db, SQLITE).get(tokenHash) as Row | undefined);
+  const driver = driverOf(db);
+  if (driver?.kind === 'sqlite') return runWhenFree(driver.db, () => fromRow(sqliteStatement(driver.db, SQLITE).get(tokenHash) as Row | undefined));
   if (driver?.kind === 'postgresql') return fromRow((await driver.pool.query<Row>({ ...PG, values: [tokenHash] })).rows[0]);
   return db.session.findUnique({ where: { tokenHash }, select: SESSION_WITH_USER_SELECT });
 }
@@ -128,16 +129,18 @@ const PG_WRITE = {
  * start, both or neither. A user that does not exist fails the write (the foreign key).
  */
 export async function insertSession(db: RealmDb, session: NewSession, touchLastLogin: boolean): Promise<void> {
-  const driver = await driverForStatement(db);
+  const driver = driverOf(db);
   if (driver?.kind === 'sqlite') {
+    const sqlite = driver.db;
     const values = SESSION_COLUMNS.map((c) => (DATE_COLUMNS.has(c) ? sqliteDateText(session[c] as Date) : (session[c] ?? null)));
-    const insert = sqliteStatement(driver.db, SQLITE_WRITE.insert);
-    if (!touchLastLogin) return void insert.run(...values);
-    const touch = sqliteStatement(driver.db, SQLITE_WRITE.touch);
-    driver.db.transaction(() => {
+    const insert = sqliteStatement(sqlite, SQLITE_WRITE.insert);
+    if (!touchLastLogin) return void (await runWhenFree(sqlite, () => insert.run(...values)));
+    const touch = sqliteStatement(sqlite, SQLITE_WRITE.touch);
+    const both = sqlite.transaction(() => {
       insert.run(...values);
       touch.run(sqliteDateText(session.createdAt), session.userId);
-    })();
+    });
+    await runWhenFree(sqlite, () => both());
     return;
   }
   if (driver?.kind === 'postgresql') {
