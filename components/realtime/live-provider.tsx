@@ -80,10 +80,14 @@ export function LiveProvider({ children }: { children: ReactNode }) {
       // Changes made while we were away were not heard: read everything again.
       void queryClient.invalidateQueries();
     });
+    // Whether this console has a write in flight or just settled: a session it ended itself.
+    const ownWrite = () => queryClient.isMutating() > 0 || Date.now() - lastWriteAt < ECHO_WINDOW_MS;
     connection.onclose(() => {
       if (stopped) return;
       setState('offline');
-      schedule(0);
+      // The hub closes a connection whose session ended. When our own write ended it (signing out
+      // goes to its own page), knocking again at once would only be refused while the page leaves.
+      schedule(ownWrite() ? 1 : 0);
     });
 
     const start = async (attempt: number) => {
@@ -99,8 +103,7 @@ export function LiveProvider({ children }: { children: ReactNode }) {
         if (stopped) return;
         // The hub refuses a browser without a session: the session ended (revoked, expired).
         // Unless our own write ended it (signing out goes to its own page): then look again later.
-        const ownWrite = queryClient.isMutating() > 0 || Date.now() - lastWriteAt < ECHO_WINDOW_MS;
-        if (!ownWrite && (await sessionEnded())) {
+        if (!ownWrite() && (await sessionEnded())) {
           stopped = true;
           toSignIn();
           return;
