@@ -5,9 +5,10 @@ import { shared } from '../runtime/shared';
 // A realm's SQLite database is one connection that every request shares. Prisma's adapter gives an
 // interactive transaction the connection from its BEGIN to its COMMIT or ROLLBACK and makes other
 // transactions wait (its own queries from other requests were not seen inside one either: the
-// test); but Gatehouse's prepared statements (driver-handle.ts) go to the connection directly, and one sent by another request while a transaction is open ran inside
-// it: its write was undone when that transaction rolled back, after the request had reported it
-// done, and its read saw rows that might never commit (a role granted by a change that then failed).
+// test). Gatehouse's prepared statements (driver-handle.ts) went to the connection directly, and
+// one sent by another request while a transaction was open ran inside it: its write was undone
+// when that transaction rolled back, after the request had reported it done, and its read saw rows
+// that might never commit (a role granted by a change that then failed).
 // The gate makes such a statement wait until the transaction ends.
 //
 // The transaction's own callback may still reach the connection through the outer client (code that
