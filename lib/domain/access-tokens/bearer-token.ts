@@ -51,18 +51,19 @@ async function keySet(realm: RealmRecord, reload = false): Promise<KeySet> {
 
 /** A JWT access token's claims when its signature, issuer and expiry verify (liveness aside). */
 export async function verifyJwt(realm: RealmRecord, token: string): Promise<Readonly<JWTPayload> | null> {
-  const options = { issuer: publicOrigin(realm.primaryDomain), algorithms: ['ES256', 'RS256'] };
+  const issuer = publicOrigin(realm.primaryDomain);
+  const options = { issuer, algorithms: ['ES256', 'RS256'] };
   const keys = await keySet(realm);
-  const cached = cachedVerifiedJwt(realm.id, token, keys);
+  const cached = cachedVerifiedJwt({ realmId: realm.id, issuer, keys }, token);
   if (cached) return cached;
   try {
-    return rememberVerifiedJwt(realm.id, token, keys, (await jwtVerify(token, keys, options)).payload);
+    return rememberVerifiedJwt({ realmId: realm.id, issuer, keys }, token, (await jwtVerify(token, keys, options)).payload);
   } catch (e) {
     // A key rotated since the cache was filled: read the keys once more.
     if (e instanceof joseErrors.JWKSNoMatchingKey) {
       try {
         const reloaded = await keySet(realm, true);
-        return rememberVerifiedJwt(realm.id, token, reloaded, (await jwtVerify(token, reloaded, options)).payload);
+        return rememberVerifiedJwt({ realmId: realm.id, issuer, keys: reloaded }, token, (await jwtVerify(token, reloaded, options)).payload);
       } catch {
         return null;
       }
