@@ -3,7 +3,7 @@ import type { Pool } from 'pg';
 import { shared } from '../runtime/shared';
 import { withStatementCache } from './sqlite-statement-cache';
 import { markTransactionCallers, trackTransactions } from './sqlite-transaction-gate';
-import { BACKSTOP_AUTOCHECKPOINT_PAGES, unwatchWal, walCheckpointsOffLoop, watchWal } from './wal-checkpoints';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, unwatchWal, startWalCheckpoints, watchWal } from './wal-checkpoints';
 
 // The driver under a Prisma client (the better-sqlite3 database or the pg pool its adapter opened),
 // for the few statements too hot for Prisma's query interpreter (lib/db/oidc-payload-sql.ts: the
@@ -22,7 +22,7 @@ type AdapterFactory = { connect(): Promise<unknown> };
 type ConnectedAdapter = { client?: unknown; dispose?: () => Promise<void> } & Parameters<typeof trackTransactions>[0];
 
 function checkpointOffLoop(adapter: ConnectedAdapter, db: BetterSqlite3.Database): void {
-  if (db.memory || !adapter.dispose || !walCheckpointsOffLoop()) return;
+  if (db.memory || !adapter.dispose || !startWalCheckpoints()) return;
   db.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
   watchWal(db.name);
   const dispose = adapter.dispose.bind(adapter);

@@ -16,15 +16,18 @@ import { shared } from '../runtime/shared';
 // call in an async context of its own, and a statement made from that context goes through.
 
 type Hold = { owner: object; released: Promise<void> };
-type Gate = { owners: AsyncLocalStorage<object>; holds: WeakMap<BetterSqlite3.Database, Hold> };
+type Gate = { owners: AsyncLocalStorage<object>; holds: WeakMap<BetterSqlite3.Database, Hold>; marked: WeakSet<object> };
 
 // On globalThis: server.ts and Next's bundles share the connections (lib/runtime/shared.ts).
-const gate = () => shared<Gate>('db.sqlite-transaction-gate', () => ({ owners: new AsyncLocalStorage(), holds: new WeakMap() }));
+const gate = () => shared<Gate>('db.sqlite-transaction-gate', () => ({ owners: new AsyncLocalStorage(), holds: new WeakMap(), marked: new WeakSet() }));
 
 type TransactionCaller = { $transaction: (...args: never[]) => unknown };
 
 /** Runs each `$transaction` call of a Prisma client in its own context, so its callback's statements are known as its own. */
 export function markTransactionCallers(client: object): void {
+  // Once per client: should Prisma connect its adapter again (a query after $disconnect), the wrappers must not stack.
+  if (gate().marked.has(client)) return;
+  gate().marked.add(client);
   const c = client as TransactionCaller;
   const original = c.$transaction.bind(c) as (...args: unknown[]) => unknown;
   c.$transaction = (...args: unknown[]) => gate().owners.run({}, () => original(...args));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { unwatchWal, walCheckpointsOffLoop, watchedWalPaths, watchWal } from './wal-checkpoints';
+import { unwatchWal, startWalCheckpoints, watchedWalPaths, watchWal } from './wal-checkpoints';
 
 // The checkpoint worker against real SQLite files: it copies the WAL back into the database without
 // the event loop's connection checkpointing, and closes its connection when asked, so that the last
@@ -28,7 +28,7 @@ const fill = (db: Database.Database) =>
 
 describe('WAL checkpoints off the event loop', () => {
   it('copies a watched database’s WAL into the database file', async () => {
-    expect(walCheckpointsOffLoop()).toBe(true);
+    expect(startWalCheckpoints()).toBe(true);
     const { path, db } = walDatabase('watched.db');
     fill(db);
     const before = statSync(path).size;

@@ -119,8 +119,8 @@ export function unwatchWal(path: string): Promise<void> {
   });
 }
 
-/** Whether the worker runs (the event loop's connections then keep only the backstop threshold). */
-export function walCheckpointsOffLoop(): boolean {
+/** Starts the worker if it is not running; whether it runs (the event loop's connections then keep only the backstop threshold). */
+export function startWalCheckpoints(): boolean {
   const s = state();
   return worker(s) !== null;
 }
