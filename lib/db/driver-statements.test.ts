@@ -266,7 +266,7 @@ describe.each(targets)('statements beside Prisma on $name', ({ name }) => {
       loginProviderId: 'provider-1',
       upstreamIdTokenEncrypted: 'v1.sealed',
     };
-    await insertSession(db, session, true);
+    await insertSession(db, session, { touchLastLogin: true });
     expect(await db.session.findUnique({ where: { id: session.id } })).toEqual({ ...session, revokedAt: null });
     expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).lastLoginAt).toEqual(at);
 
@@ -280,14 +280,59 @@ describe.each(targets)('statements beside Prisma on $name', ({ name }) => {
       lastSeenAt: at,
       expiresAt: at,
     };
-    await insertSession(db, bare, false);
+    await insertSession(db, bare);
     expect(await db.session.findUnique({ where: { id: bare.id } })).toMatchObject({ ...bare, ipAddress: null, userAgent: null, loginProviderId: null });
     expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).lastLoginAt).toEqual(at);
 
     // A user that does not exist: nothing is written.
     const orphan = { ...bare, id: randomUUID(), tokenHash: `hash-${randomUUID()}`, userId: randomUUID() };
-    await expect(insertSession(db, orphan, true)).rejects.toThrow();
+    await expect(insertSession(db, orphan, { touchLastLogin: true })).rejects.toThrow();
     expect(await db.session.findUnique({ where: { id: orphan.id } })).toBeNull();
+  });
+
+  it('writes a sign-in’s security-log entry in the session’s transaction: both or neither (lib/domain/sessions/session-sql.ts)', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const { insertSession } = await import('../domain/sessions/session-sql');
+    const { id: userId } = await person();
+    const at = new Date(Date.UTC(2030, 4, 5, 6, 7, 8, 9));
+    const sessionOf = (user: string) => ({
+      id: randomUUID(),
+      tokenHash: `hash-${randomUUID()}`,
+      userId: user,
+      amr: '["pwd"]',
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt: at,
+    });
+    const entryOf = () => ({
+      id: randomUUID(),
+      createdAt: at,
+      category: 'Authentication',
+      eventType: 'auth.login-succeeded',
+      success: true,
+      userId,
+      userName: 'Ada',
+      ipAddress: '198.51.100.8',
+      userAgent: 'agent',
+      detail: '{"method":"pwd"}',
+    });
+    for (const touchLastLogin of [true, false]) {
+      const session = sessionOf(userId);
+      const entry = entryOf();
+      await insertSession(db, session, { touchLastLogin, logEntry: entry });
+      expect(await db.session.findUnique({ where: { id: session.id } })).toMatchObject(session);
+      expect(await db.authLogEvent.findUnique({ where: { id: entry.id } })).toEqual(entry);
+    }
+    expect((await db.user.findUniqueOrThrow({ where: { id: userId } })).lastLoginAt).toEqual(at);
+
+    // The session cannot be written (no such user): the entry is not written either, with or without the touch.
+    for (const touchLastLogin of [true, false]) {
+      const orphan = sessionOf(randomUUID());
+      const entry = entryOf();
+      await expect(insertSession(db, orphan, { touchLastLogin, logEntry: entry })).rejects.toThrow();
+      expect(await db.session.findUnique({ where: { id: orphan.id } })).toBeNull();
+      expect(await db.authLogEvent.findUnique({ where: { id: entry.id } })).toBeNull();
+    }
   });
 
   it('writes a security-log entry as Prisma reads it (lib/domain/audit/security-log-sql.ts)', async () => {

@@ -15,6 +15,11 @@ type EventEnvelope = {
   at: Date;
   ip?: string;
   userAgent?: string;
+  /**
+   * Set when the publisher wrote the event's security-log entry in its own transaction (a sign-in
+   * writes it with its session), so the log subscriber does not write it a second time.
+   */
+  securityLogged?: true;
 };
 
 /** One event of type `T` (or of any type of a union `T`, with the union of their payloads). */

@@ -34,6 +34,25 @@ describe('auth-log', () => {
     expect(JSON.stringify(entries)).not.toMatch(/wrong-password|passwordHash/);
   });
 
+  it("writes a sign-in's entry with its session: there when the answer comes, exactly once", async () => {
+    const succeeded = async () => {
+      const res = await log('?eventType=auth.login-succeeded&limit=1000');
+      expect(res.status, res.text).toBe(200);
+      return res.body as (Entry & { Detail?: unknown })[];
+    };
+    const before = await succeeded();
+    const signIn = await api(host, 'POST', '/api/account/login', { body: { UserName: admin.userName, Password: admin.password } });
+    expect(signIn.status, signIn.text).toBe(200);
+    // No waiting: the entry committed with the session, before the answer was sent; and only once
+    // (the log subscriber leaves an event its publisher already logged).
+    const after = await succeeded();
+    expect(after).toHaveLength(before.length + 1);
+    const added = after.filter((e) => !before.some((b) => b.Id === e.Id));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({ Category: 'Authentication', Success: true, UserName: admin.userName });
+    expect(JSON.stringify(added[0].Detail)).toContain('pwd');
+  });
+
   it('filters by eventType and category, and honours limit', async () => {
     const all: Entry[] = (await log()).body;
     const type = all.find((e) => e.Success === false)!.EventType;

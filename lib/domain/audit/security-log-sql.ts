@@ -22,21 +22,34 @@ export type SecurityLogEntry = {
 
 const COLUMNS = ['id', 'createdAt', 'category', 'eventType', 'success', 'userId', 'userName', 'ipAddress', 'userAgent', 'detail'] as const;
 const INSERT = `INSERT INTO "AuthLogEvent" (${COLUMNS.map((c) => `"${c}"`).join(', ')})`;
-const SQLITE = `${INSERT} VALUES (${COLUMNS.map(() => '?').join(', ')})`;
-const PG = {
-  name: 'gh-security-log-insert',
-  text: `${INSERT} VALUES (${COLUMNS.map((c, i) => `$${i + 1}${c === 'createdAt' ? '::timestamp(3)' : ''}`).join(', ')})`,
-};
+/** The INSERT of one entry on a realm's SQLite database. */
+export const SQLITE_SECURITY_LOG_INSERT = `${INSERT} VALUES (${COLUMNS.map(() => '?').join(', ')})`;
+const PG = { name: 'gh-security-log-insert', text: pgSecurityLogInsert(1) };
+
+/** The entry's row in column order, as SQLite binds it. */
+export function sqliteSecurityLogRow(entry: SecurityLogEntry): unknown[] {
+  return COLUMNS.map((c) => (c === 'createdAt' ? sqliteDateText(entry.createdAt) : c === 'success' ? sqliteBoolean(entry.success) : entry[c]));
+}
+
+/** The PostgreSQL INSERT of one entry, its parameters numbered from `first` (so it can sit in a larger statement). */
+export function pgSecurityLogInsert(first: number): string {
+  return `${INSERT} VALUES (${COLUMNS.map((c, i) => `$${first + i}${c === 'createdAt' ? '::timestamp(3)' : ''}`).join(', ')})`;
+}
+
+/** The entry's row in column order, as PostgreSQL binds it. */
+export function pgSecurityLogRow(entry: SecurityLogEntry): unknown[] {
+  return COLUMNS.map((c) => (c === 'createdAt' ? pgTimestampText(entry.createdAt) : entry[c]));
+}
 
 export async function insertSecurityLogEntry(db: RealmDb, entry: SecurityLogEntry): Promise<void> {
   const driver = driverOf(db);
   if (driver?.kind === 'sqlite') {
-    const values = COLUMNS.map((c) => (c === 'createdAt' ? sqliteDateText(entry.createdAt) : c === 'success' ? sqliteBoolean(entry.success) : entry[c]));
-    await runWhenFree(driver.db, () => sqliteStatement(driver.db, SQLITE).run(...values));
+    const values = sqliteSecurityLogRow(entry);
+    await runWhenFree(driver.db, () => sqliteStatement(driver.db, SQLITE_SECURITY_LOG_INSERT).run(...values));
     return;
   }
   if (driver?.kind === 'postgresql') {
-    await driver.pool.query({ ...PG, values: COLUMNS.map((c) => (c === 'createdAt' ? pgTimestampText(entry.createdAt) : entry[c])) });
+    await driver.pool.query({ ...PG, values: pgSecurityLogRow(entry) });
     return;
   }
   await db.authLogEvent.create({ data: entry, select: { id: true } });

@@ -4,6 +4,7 @@ import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { realmSettings } from '../realm-settings/realm-settings';
+import { securityLogEntryOf } from '../audit/security-log-entry';
 import { createSession } from '../sessions/repo';
 import { flag } from '../flags/registry';
 import { RealmFeatures } from '../realm-settings/features';
@@ -126,10 +127,20 @@ export async function completeFirstFactor(
   return { kind: 'session', sessionToken: session, body: { authenticated: true, userId, userName: user.userName } };
 }
 
-/** Opens the browser session once every required factor is proven; returns the cookie token. */
+/**
+ * Opens the browser session once every required factor is proven; returns the cookie token. The
+ * session, the user's last sign-in and the sign-in's security-log entry are one commit: the audit
+ * row can never be missing for a session that exists (a crash between two commits), nor the other way.
+ */
 export async function startSession(ctx: DomainContext, user: { id: string; userName: string }, amr: string[], upstream?: UpstreamSignIn): Promise<string> {
   const db = await realmDb(ctx.realm);
-  const { token, sessionId } = await createSession(db, {
+  // The event names the person, not the session (events carry no session id), so it is built first.
+  const signedIn = { ...ctx, actor: { kind: 'user' as const, userId: user.id, userName: user.userName, sessionId: null } };
+  const event = eventFrom(signedIn, 'auth.login-succeeded', user.id, {
+    method: amr.join('+'),
+    ...(upstream ? { provider: upstream.provider, loginProviderId: upstream.loginProviderId } : {}),
+  });
+  const { token } = await createSession(db, {
     userId: user.id,
     amr,
     ipAddress: ctx.ip,
@@ -138,13 +149,8 @@ export async function startSession(ctx: DomainContext, user: { id: string; userN
     replacesToken: ctx.presentedSessionToken,
     loginProviderId: upstream?.loginProviderId,
     upstreamIdTokenSealed: upstream?.idTokenSealed,
+    logEntry: securityLogEntryOf(event),
   });
-  const signedIn = { ...ctx, actor: { kind: 'user' as const, userId: user.id, userName: user.userName, sessionId } };
-  await publish(
-    eventFrom(signedIn, 'auth.login-succeeded', user.id, {
-      method: amr.join('+'),
-      ...(upstream ? { provider: upstream.provider, loginProviderId: upstream.loginProviderId } : {}),
-    }),
-  );
+  await publish({ ...event, securityLogged: true });
   return token;
 }

@@ -1,6 +1,7 @@
 import type { RealmDb, RealmTx } from '../../db/types';
 import { newId, randomToken, sha256Hex } from '../../crypto/tokens';
 import { SESSION_TTL_SECONDS } from '../../auth/session-cookie';
+import type { SecurityLogEntry } from '../audit/security-log-sql';
 import { findSessionWithUser, insertSession, type NewSession } from './session-sql';
 
 // Server-side browser sessions. The cookie carries 256 random bits; only their SHA-256 is stored,
@@ -22,6 +23,8 @@ export async function createSession(
     /** The upstream of an external sign-in and its sealed ID token (RP-initiated logout). */
     loginProviderId?: string;
     upstreamIdTokenSealed?: string;
+    /** The sign-in's security-log entry, committed with the session (session-sql.ts). */
+    logEntry?: SecurityLogEntry;
   },
 ): Promise<{ token: string; sessionId: string }> {
   // The browser's earlier session (any person's) ends when a new one starts in it: one browser,
@@ -44,7 +47,7 @@ export async function createSession(
     loginProviderId: input.loginProviderId,
     upstreamIdTokenEncrypted: input.upstreamIdTokenSealed,
   };
-  await insertSession(db, session, Boolean(input.touchLastLogin));
+  await insertSession(db, session, { touchLastLogin: input.touchLastLogin, logEntry: input.logEntry });
   return { token, sessionId: id };
 }
 

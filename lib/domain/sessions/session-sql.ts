@@ -2,14 +2,16 @@ import { driverOf, sqliteStatement } from '../../db/driver-handle';
 import { runWhenFree } from '../../db/sqlite-transaction-gate';
 import { booleanValue, dateValue, epochMillis, pgTimestampText, sqliteDateText } from '../../db/sql-values';
 import type { RealmDb } from '../../db/types';
+import { pgSecurityLogInsert, pgSecurityLogRow, SQLITE_SECURITY_LOG_INSERT, sqliteSecurityLogRow, type SecurityLogEntry } from '../audit/security-log-sql';
 
 // The session statements on the hot paths, as prepared statements on the realm's driver for the
 // reason lib/db/oidc-payload-sql.ts gives, through Prisma when the driver is not known:
 // - the browser session a cookie names, with the few facts of its user that decide whether it is
 //   live (repo.ts): read on every request made with a session cookie, one statement joining the two
 //   rows (Prisma reads the relation as a second query, each through its interpreter);
-// - a new session with its user's last sign-in, written at every sign-in in one transaction (one
-//   statement on PostgreSQL), where Prisma's nested write made five statements.
+// - a new session with its user's last sign-in and the sign-in's security-log entry, written at
+//   every sign-in in one transaction (one statement on PostgreSQL), where Prisma's nested write
+//   made five statements and the log entry was a commit of its own.
 
 export type SessionWithUser = {
   id: string;
@@ -115,43 +117,67 @@ const SQLITE_WRITE = {
   touch: 'UPDATE "User" SET "lastLoginAt" = ? WHERE "id" = ?',
 };
 const PG_VALUES = `VALUES (${SESSION_COLUMNS.map((c, i) => `$${i + 1}${DATE_COLUMNS.has(c) ? '::timestamp(3)' : ''}`).join(', ')})`;
-const PG_WRITE = {
-  insert: { name: 'gh-session-insert', text: `${INSERT_INTO} ${PG_VALUES}` },
-  // One statement, so one transaction: the user's last sign-in is set with the session it opened.
-  insertAndTouch: {
-    name: 'gh-session-insert-touch',
-    text: `WITH touched AS (UPDATE "User" SET "lastLoginAt" = $${SESSION_COLUMNS.length + 1}::timestamp(3) WHERE "id" = $3 RETURNING "id") ${INSERT_INTO} ${PG_VALUES}`,
-  },
+
+/**
+ * The PostgreSQL statement for a session and what is written with it: one statement, so one
+ * transaction and one commit (data-modifying WITH clauses run whether or not they are read). Its
+ * parameters: the session's columns, then the last sign-in's time, then the log entry's row.
+ */
+function pgSessionStatement(touch: boolean, log: boolean): { name: string; text: string } {
+  const withs: string[] = [];
+  let next = SESSION_COLUMNS.length + 1;
+  if (touch) withs.push(`touched AS (UPDATE "User" SET "lastLoginAt" = $${next++}::timestamp(3) WHERE "id" = $3 RETURNING "id")`);
+  if (log) withs.push(`logged AS (${pgSecurityLogInsert(next)})`);
+  return {
+    name: `gh-session-insert${touch ? '-touch' : ''}${log ? '-log' : ''}`,
+    text: `${withs.length ? `WITH ${withs.join(', ')} ` : ''}${INSERT_INTO} ${PG_VALUES}`,
+  };
+}
+const PG_WRITE = new Map([false, true].flatMap((touch) => [false, true].map((log) => [`${touch}/${log}`, pgSessionStatement(touch, log)] as const)));
+
+/** What is written together with a new session, in its transaction. */
+export type WrittenWithSession = {
+  /** Sets the user's last sign-in to the session's start. */
+  touchLastLogin?: boolean;
+  /** The sign-in's security-log entry, so the audit row commits with the session or not at all. */
+  logEntry?: SecurityLogEntry;
 };
 
 /**
- * Writes a new session and, with `touchLastLogin`, sets its user's last sign-in to the session's
- * start, both or neither. A user that does not exist fails the write (the foreign key).
+ * Writes a new session and what comes with it (`also`), all or nothing. A user that does not exist
+ * fails the write (the foreign key).
  */
-export async function insertSession(db: RealmDb, session: NewSession, touchLastLogin: boolean): Promise<void> {
+export async function insertSession(db: RealmDb, session: NewSession, also: WrittenWithSession = {}): Promise<void> {
+  const { touchLastLogin = false, logEntry } = also;
   const driver = driverOf(db);
   if (driver?.kind === 'sqlite') {
     const sqlite = driver.db;
     const values = SESSION_COLUMNS.map((c) => (DATE_COLUMNS.has(c) ? sqliteDateText(session[c] as Date) : (session[c] ?? null)));
     const insert = sqliteStatement(sqlite, SQLITE_WRITE.insert);
-    if (!touchLastLogin) return void (await runWhenFree(sqlite, () => insert.run(...values)));
-    const touch = sqliteStatement(sqlite, SQLITE_WRITE.touch);
-    const both = sqlite.transaction(() => {
+    if (!touchLastLogin && !logEntry) return void (await runWhenFree(sqlite, () => insert.run(...values)));
+    const touch = touchLastLogin ? sqliteStatement(sqlite, SQLITE_WRITE.touch) : undefined;
+    const log = logEntry ? sqliteStatement(sqlite, SQLITE_SECURITY_LOG_INSERT) : undefined;
+    const logRow = logEntry ? sqliteSecurityLogRow(logEntry) : [];
+    const all = sqlite.transaction(() => {
       insert.run(...values);
-      touch.run(sqliteDateText(session.createdAt), session.userId);
+      touch?.run(sqliteDateText(session.createdAt), session.userId);
+      log?.run(...logRow);
     });
-    await runWhenFree(sqlite, () => both());
+    await runWhenFree(sqlite, () => all());
     return;
   }
   if (driver?.kind === 'postgresql') {
     const values: unknown[] = SESSION_COLUMNS.map((c) => (DATE_COLUMNS.has(c) ? pgTimestampText(session[c] as Date) : (session[c] ?? null)));
-    await driver.pool.query(
-      touchLastLogin ? { ...PG_WRITE.insertAndTouch, values: [...values, pgTimestampText(session.createdAt)] } : { ...PG_WRITE.insert, values },
-    );
+    if (touchLastLogin) values.push(pgTimestampText(session.createdAt));
+    if (logEntry) values.push(...pgSecurityLogRow(logEntry));
+    await driver.pool.query({ ...PG_WRITE.get(`${touchLastLogin}/${Boolean(logEntry)}`)!, values });
     return;
   }
   const { userId, ...row } = session;
-  if (touchLastLogin)
-    await db.user.update({ where: { id: userId }, data: { lastLoginAt: session.createdAt, sessions: { create: row } }, select: { id: true } });
-  else await db.session.create({ data: session, select: { id: true } });
+  await db.$transaction(async (tx) => {
+    if (touchLastLogin)
+      await tx.user.update({ where: { id: userId }, data: { lastLoginAt: session.createdAt, sessions: { create: row } }, select: { id: true } });
+    else await tx.session.create({ data: session, select: { id: true } });
+    if (logEntry) await tx.authLogEvent.create({ data: logEntry, select: { id: true } });
+  });
 }
