@@ -66,7 +66,15 @@ export function renderReport(r: Report): string {
   const out: string[] = ['# Gatehouse benchmark', '', ...r.header.map((h) => `- ${h}`), ''];
   if (r.rows.length || r.argon2.length) {
     out.push('## Throughput', '');
-    const argonRows: Row[] = r.argon2.map((a) => [`argon2id verify in-process, concurrency ${a.concurrency}`, a.perSecond, NaN, NaN, a.cpuMsEach, '–', a.load]);
+    const argonRows: Row[] = r.argon2.map((a) => [
+      `argon2id verify in-process, concurrency ${a.concurrency}${a.round ? `, round ${a.round}` : ''}`,
+      a.perSecond,
+      NaN,
+      NaN,
+      a.cpuMsEach,
+      '–',
+      a.load,
+    ]);
     out.push(markdownTable(MEASUREMENT_HEADER, [...r.rows.map(measurementRow), ...argonRows]), '');
   }
   if (r.flows.length) {

@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../lib/auth/passwords';
 
 import { loadavg } from 'node:os';
 
-export type Argon2Rate = { concurrency: number; perSecond: number; msEach: number; cpuMsEach: number; load: number };
+export type Argon2Rate = { concurrency: number; perSecond: number; msEach: number; cpuMsEach: number; load: number; round?: number };
 
 export async function argon2VerifyRate(concurrency: number, seconds: number): Promise<Argon2Rate> {
   const hash = await hashPassword('bench-password-1234');

@@ -36,11 +36,11 @@ export async function makeLoginUsers(env: NodeJS.ProcessEnv, port: number, count
  * addresses (above); on a server started with GATEHOUSE_RATE_LIMIT_SCALE=0 they need not, and the row
  * measures the login alone (issue 14's ratio to the raw argon2id rate is taken on that one).
  */
-export async function loginRow(port: number, users: string[], o: LoadOptions, limits: 'on' | 'off' = 'on'): Promise<Measurement> {
+export async function loginRow(port: number, users: string[], o: LoadOptions, limits: 'on' | 'off' = 'on', round?: number): Promise<Measurement> {
   const nextUser = rotation(users);
   return measure(
     {
-      name: `POST /api/account/login (password, rate limits ${limits})`,
+      name: `POST /api/account/login (password, rate limits ${limits}${round ? `, round ${round}` : ''})`,
       port,
       path: '/api/account/login',
       method: 'POST',
