@@ -15,7 +15,7 @@ import { oauthPhase } from './phase-oauth';
 import { realmPhase } from './phase-realms';
 import { connectionCount, createDatabase, dropGatehouseDatabases, realmDatabasesOf, startPostgres, type PgServer } from './postgres';
 import { emptyReport, renderReport, type Report } from './report';
-import { argon2VerifyRate, type Argon2Rate } from './scenario-argon2';
+import { argon2Rates } from './scenario-argon2';
 import { measureExport } from './scenario-export';
 import { measureManifest, MANIFEST_SIZES } from './scenario-manifest';
 import { loginRow, makeLoginUsers } from './scenario-login';
@@ -77,8 +77,7 @@ async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: 
         // below the next two when it had only that second).
         const login = await loginRow(server.port, users, { ...load, warmup: round === 1 ? LOGIN_WARMUP_SECONDS : 1 }, 'off', round);
         report.rows.push(login);
-        const raws: Argon2Rate[] = [];
-        for (const c of [2, 4]) raws.push({ ...(await argon2VerifyRate(c, seconds)), round });
+        const raws = await argon2Rates(seconds, round);
         report.argon2.push(...raws);
         ratios.push(login.rps / Math.max(...raws.map((a) => a.perSecond)));
       }
@@ -96,7 +95,7 @@ async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: 
   } else if (want('argon2')) {
     progress('argon2id verify rate, in-process');
     const seconds = Math.min(o.duration, 6);
-    for (const c of [2, 4]) report.argon2.push(await argon2VerifyRate(c, seconds));
+    report.argon2.push(...(await argon2Rates(seconds)));
   }
   if (want('export')) {
     const largest = Math.max(...o.exportEntries);

@@ -140,6 +140,7 @@ export async function startSession(ctx: DomainContext, user: { id: string; userN
     method: amr.join('+'),
     ...(upstream ? { provider: upstream.provider, loginProviderId: upstream.loginProviderId } : {}),
   });
+  const logEntry = securityLogEntryOf(event);
   const { token } = await createSession(db, {
     userId: user.id,
     amr,
@@ -149,8 +150,8 @@ export async function startSession(ctx: DomainContext, user: { id: string; userN
     replacesToken: ctx.presentedSessionToken,
     loginProviderId: upstream?.loginProviderId,
     upstreamIdTokenSealed: upstream?.idTokenSealed,
-    logEntry: securityLogEntryOf(event),
+    logEntry,
   });
-  await publish({ ...event, securityLogged: true });
+  await publish(logEntry ? { ...event, securityLogged: true } : event);
   return token;
 }

@@ -133,7 +133,8 @@ function pgSessionStatement(touch: boolean, log: boolean): { name: string; text:
     text: `${withs.length ? `WITH ${withs.join(', ')} ` : ''}${INSERT_INTO} ${PG_VALUES}`,
   };
 }
-const PG_WRITE = new Map([false, true].flatMap((touch) => [false, true].map((log) => [`${touch}/${log}`, pgSessionStatement(touch, log)] as const)));
+// Prepared once: PG_WRITE[touch][log], indexed by 0 and 1.
+const PG_WRITE = [0, 1].map((touch) => [0, 1].map((log) => pgSessionStatement(touch === 1, log === 1)));
 
 /** What is written together with a new session, in its transaction. */
 export type WrittenWithSession = {
@@ -154,7 +155,6 @@ export async function insertSession(db: RealmDb, session: NewSession, also: Writ
     const sqlite = driver.db;
     const values = SESSION_COLUMNS.map((c) => (DATE_COLUMNS.has(c) ? sqliteDateText(session[c] as Date) : (session[c] ?? null)));
     const insert = sqliteStatement(sqlite, SQLITE_WRITE.insert);
-    if (!touchLastLogin && !logEntry) return void (await runWhenFree(sqlite, () => insert.run(...values)));
     const touch = touchLastLogin ? sqliteStatement(sqlite, SQLITE_WRITE.touch) : undefined;
     const log = logEntry ? sqliteStatement(sqlite, SQLITE_SECURITY_LOG_INSERT) : undefined;
     const logRow = logEntry ? sqliteSecurityLogRow(logEntry) : [];
@@ -170,7 +170,7 @@ export async function insertSession(db: RealmDb, session: NewSession, also: Writ
     const values: unknown[] = SESSION_COLUMNS.map((c) => (DATE_COLUMNS.has(c) ? pgTimestampText(session[c] as Date) : (session[c] ?? null)));
     if (touchLastLogin) values.push(pgTimestampText(session.createdAt));
     if (logEntry) values.push(...pgSecurityLogRow(logEntry));
-    await driver.pool.query({ ...PG_WRITE.get(`${touchLastLogin}/${Boolean(logEntry)}`)!, values });
+    await driver.pool.query({ ...PG_WRITE[Number(touchLastLogin)][Number(Boolean(logEntry))], values });
     return;
   }
   const { userId, ...row } = session;
