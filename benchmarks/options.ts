@@ -3,6 +3,8 @@ export type BenchOptions = {
   quick: boolean;
   /** Seconds of measurement per throughput row (plus a 1-second warm-up). */
   duration: number;
+  /** Rounds of each OAuth metric, Gatehouse and the bare engine back to back in each (scenario-oauth.ts). */
+  oauthRounds: number;
   connections: number;
   /** Realms (besides the control plane) for the fleet measurement on SQLite; 0 skips it. */
   realms: number;
@@ -78,6 +80,8 @@ export const HELP = `npm run bench [-- options]
 Environment:
   BENCH_DURATION=8          seconds per throughput row
   BENCH_CONNECTIONS=10      autocannon connections
+  BENCH_OAUTH_ROUNDS=3      rounds of each OAuth row (Gatehouse and the bare engine in turn;
+                            the verdict is the median of the rounds' ratios; --quick: 1)
   BENCH_REALMS=1000         fleet size on SQLite (0 skips)
   BENCH_PG_REALMS=250       fleet size on PostgreSQL (0 skips; 1000 adds ~6 min and 8 GB of disk)
   BENCH_CREATES=10          timed sequential realm creations per database
@@ -129,6 +133,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
   return {
     quick,
     duration: int('BENCH_DURATION', quick ? 3 : 8),
+    oauthRounds: Math.max(1, int('BENCH_OAUTH_ROUNDS', quick ? 1 : 3)),
     connections: int('BENCH_CONNECTIONS', 10),
     realms,
     // A thousand PostgreSQL databases take about 4 minutes to create and 8 GB of disk (minutes more

@@ -8,7 +8,7 @@ import type { ManifestMeasurement } from './scenario-manifest';
 import type { OAuthRow } from './scenario-oauth';
 import type { HubResult } from './phase-hub';
 import type { BulkCreate, CreateTiming, FleetResult } from './scenario-realms';
-import { markdownTable, type Row } from './table';
+import { markdownTable, median, type Row } from './table';
 
 // The bench's printed report: markdown tables on stdout.
 
@@ -270,7 +270,20 @@ function rssVerdict(f: FleetSnapshot): string {
   return `< ${target.toLocaleString('en-US')}: ${f.rssMiB < target ? 'met' : 'missed'}`;
 }
 
-const perCpuSecond = (m: Measurement) => 1000 / m.cpuMsPerRequest;
+/** A metric's figures over its rounds: each side's medians, and the medians of the rounds' own ratios. */
+function oauthSummary(x: OAuthRow) {
+  const of = (f: (r: OAuthRow['rounds'][number]) => number) => median(x.rounds.map(f));
+  const cpuRatios = x.rounds.map((r) => r.bare.cpuMsPerRequest / r.gatehouse.cpuMsPerRequest);
+  return {
+    gRps: of((r) => r.gatehouse.rps),
+    bRps: of((r) => r.bare.rps),
+    gCpu: of((r) => r.gatehouse.cpuMsPerRequest),
+    bCpu: of((r) => r.bare.cpuMsPerRequest),
+    ratio: of((r) => r.gatehouse.rps / r.bare.rps),
+    cpuRatio: median(cpuRatios),
+    cpuRatios,
+  };
+}
 
 /** The OAuth comparison: one row per metric, Gatehouse beside the bare engine, then the verdicts. */
 function renderOAuth(rows: OAuthRow[]): string[] {
@@ -287,48 +300,55 @@ function renderOAuth(rows: OAuthRow[]): string[] {
         'CPU ms/req G / bare',
         'per CPU-s G / bare',
         'CPU ratio',
+        'CPU ratio by round',
         'target',
         'non-2xx G / bare',
         'load avg',
       ],
       rows.map((x) => {
-        const g = x.gatehouse;
-        const b = x.bare;
+        const m = oauthSummary(x);
+        const last = x.rounds[x.rounds.length - 1];
+        const statuses = (side: 'gatehouse' | 'bare') =>
+          x.rounds
+            .map((r) => statusText(r[side]))
+            .filter((t) => t !== '0')
+            .join('; ') || '0';
         const target =
           [x.ratioTarget ? `≥ ${x.ratioTarget}× bare` : '', x.perCoreTarget ? `≥ ${x.perCoreTarget.toLocaleString('en-US')}/s/core` : '']
             .filter(Boolean)
             .join(', ') || '–';
         return [
           x.metric,
-          g.rps,
-          b.rps,
-          `${(g.rps / b.rps).toFixed(2)}×`,
-          `${g.p50.toFixed(1)} / ${g.p99.toFixed(1)}`,
-          `${b.p50.toFixed(1)} / ${b.p99.toFixed(1)}`,
-          `${g.cpuMsPerRequest.toFixed(2)} / ${b.cpuMsPerRequest.toFixed(2)}`,
-          `${Math.round(perCpuSecond(g)).toLocaleString('en-US')} / ${Math.round(perCpuSecond(b)).toLocaleString('en-US')}`,
-          `${(b.cpuMsPerRequest / g.cpuMsPerRequest).toFixed(2)}×`,
+          Math.round(m.gRps),
+          Math.round(m.bRps),
+          `${m.ratio.toFixed(2)}×`,
+          `${median(x.rounds.map((r) => r.gatehouse.p50)).toFixed(1)} / ${median(x.rounds.map((r) => r.gatehouse.p99)).toFixed(1)}`,
+          `${median(x.rounds.map((r) => r.bare.p50)).toFixed(1)} / ${median(x.rounds.map((r) => r.bare.p99)).toFixed(1)}`,
+          `${m.gCpu.toFixed(2)} / ${m.bCpu.toFixed(2)}`,
+          `${Math.round(1000 / m.gCpu).toLocaleString('en-US')} / ${Math.round(1000 / m.bCpu).toLocaleString('en-US')}`,
+          `${m.cpuRatio.toFixed(2)}×`,
+          m.cpuRatios.map((r) => r.toFixed(2)).join(', '),
           target,
-          `${statusText(g)} / ${statusText(b)}`,
-          `${g.load.toFixed(2)} / ${b.load.toFixed(2)}`,
+          `${statuses('gatehouse')} / ${statuses('bare')}`,
+          `${last.gatehouse.load.toFixed(2)} / ${last.bare.load.toFixed(2)}`,
         ];
       }),
     ),
     '',
-    '"ratio" is Gatehouse req/s over bare req/s; "CPU ratio" is bare CPU ms/req over Gatehouse CPU ms/req (the same comparison from server CPU time, which other load on the machine disturbs less). Targets (issue 4):',
+    '"ratio" is Gatehouse req/s over bare req/s; "CPU ratio" is bare CPU ms/req over Gatehouse CPU ms/req (the same comparison from server CPU time, which other load on the machine disturbs less). Each metric ran in rounds, Gatehouse and the bare engine back to back in each: the rates and CPU times are the medians of the rounds, and both ratios the medians of the rounds\' own ratios. Targets (issue 4):',
     '',
   );
   for (const x of rows) {
+    const m = oauthSummary(x);
     if (x.ratioTarget) {
-      const ratio = x.gatehouse.rps / x.bare.rps;
       out.push(
-        `- ${x.metric}: ${ratio.toFixed(2)}× the bare engine (target ≥ ${x.ratioTarget}×: ${ratio >= x.ratioTarget ? 'met' : 'MISSED'}; by CPU time ${(x.bare.cpuMsPerRequest / x.gatehouse.cpuMsPerRequest).toFixed(2)}×).`,
+        `- ${x.metric}: ${m.ratio.toFixed(2)}× the bare engine (target ≥ ${x.ratioTarget}×: ${m.ratio >= x.ratioTarget ? 'met' : 'MISSED'}; by CPU time ${m.cpuRatio.toFixed(2)}×).`,
       );
     }
     if (x.perCoreTarget) {
-      const cpu = perCpuSecond(x.gatehouse);
+      const cpu = 1000 / m.gCpu;
       out.push(
-        `- ${x.metric}: ${Math.round(x.gatehouse.rps).toLocaleString('en-US')}/s on one core (one Node process; target ≥ ${x.perCoreTarget.toLocaleString('en-US')}/s: ${x.gatehouse.rps >= x.perCoreTarget ? 'met' : 'MISSED'}); ${Math.round(cpu).toLocaleString('en-US')} per CPU-second (${cpu >= x.perCoreTarget ? 'met' : 'MISSED'} by CPU time).`,
+        `- ${x.metric}: ${Math.round(m.gRps).toLocaleString('en-US')}/s on one core (one Node process; target ≥ ${x.perCoreTarget.toLocaleString('en-US')}/s: ${m.gRps >= x.perCoreTarget ? 'met' : 'MISSED'}); ${Math.round(cpu).toLocaleString('en-US')} per CPU-second (${cpu >= x.perCoreTarget ? 'met' : 'MISSED'} by CPU time).`,
       );
     }
   }
