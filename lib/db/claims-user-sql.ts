@@ -1,4 +1,5 @@
 import { driverOf, sqliteStatement } from './driver-handle';
+import { readThrough, type ReadPoint } from './sqlite-read-cache';
 import { runWhenFree } from './sqlite-transaction-gate';
 import { booleanValue, dateValue, epochMillis } from './sql-values';
 import type { RealmDb } from './types';
@@ -68,9 +69,19 @@ function fromRow(r: Row | undefined): ClaimsUser | null {
   };
 }
 
-export async function findClaimsUser(db: RealmDb, id: string): Promise<ClaimsUser | null> {
+const userSize = (u: ClaimsUser) =>
+  2 * (u.id.length + u.userName.length + u.email.length + (u.firstname?.length ?? 0) + (u.lastname?.length ?? 0) + (u.acronym?.length ?? 0)) + 256;
+
+/** The user's claim fields; `point` names the request, so that its reads share one freshness check (sqlite-read-cache.ts). */
+export async function findClaimsUser(db: RealmDb, id: string, point?: ReadPoint): Promise<ClaimsUser | null> {
   const driver = driverOf(db);
-  if (driver?.kind === 'sqlite') return runWhenFree(driver.db, () => fromRow(sqliteStatement(driver.db, SQLITE).get(id) as Row | undefined));
+  if (driver?.kind === 'sqlite') {
+    const { db: sqlite } = driver;
+    // Answered from the read cache while no write can have changed the row (sqlite-read-cache.ts).
+    return runWhenFree(sqlite, () =>
+      readThrough(sqlite, 'User', [id], userSize, () => fromRow(sqliteStatement(sqlite, SQLITE).get(id) as Row | undefined), point),
+    );
+  }
   if (driver?.kind === 'postgresql') return fromRow((await driver.pool.query<Row>({ ...PG, values: [id] })).rows[0]);
   return db.user.findUnique({ where: { id }, select: CLAIMS_USER_SELECT });
 }

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import { driverOf, sqliteStatement } from './driver-handle';
+import { readThrough, type ReadPoint } from './sqlite-read-cache';
 import { runWhenFree } from './sqlite-transaction-gate';
 import { epochMillis, pgTimestampText, sqliteDateText } from './sql-values';
 import type { RealmDb } from './types';
@@ -27,7 +28,8 @@ export type PayloadWrite = {
 };
 
 export interface OidcPayloadSql {
-  find(model: string, id: string): Promise<StoredPayload | null>;
+  /** By id; `point` names the request, so that its reads share one freshness check (sqlite-read-cache.ts). */
+  find(model: string, id: string, point?: ReadPoint): Promise<StoredPayload | null>;
   findBy(model: string, column: 'uid' | 'userCode', value: string): Promise<StoredPayload | null>;
   upsert(row: PayloadWrite, now: Date): Promise<void>;
   consume(model: string, id: string, at: Date): Promise<void>;
@@ -64,12 +66,16 @@ function sqliteRow(row: unknown): StoredPayload | null {
   return { payload: r.payload, expiresAt: fromSqliteDate(r.expiresAt), consumedAt: fromSqliteDate(r.consumedAt) };
 }
 
+const payloadSize = (row: StoredPayload) => 2 * row.payload.length + 96;
+
 function sqliteStore(db: BetterSqlite3.Database): OidcPayloadSql {
   // better-sqlite3 is synchronous: each method settles at once, as Prisma's adapter does, unless
   // another request's transaction holds the connection (sqlite-transaction-gate.ts).
   const run = <T>(work: () => T): Promise<T> => runWhenFree(db, work);
   return {
-    find: (model, id) => run(() => sqliteRow(sqliteStatement(db, SQLITE.find).get(model, id))),
+    // Found by id, a row is answered from the read cache while no write can have changed it.
+    find: (model, id, point) =>
+      run(() => readThrough(db, 'OidcPayload', [model, id], payloadSize, () => sqliteRow(sqliteStatement(db, SQLITE.find).get(model, id)), point)),
     findBy: (model, column, value) => run(() => sqliteRow(sqliteStatement(db, column === 'uid' ? SQLITE.findByUid : SQLITE.findByUserCode).get(model, value))),
     upsert: (row, now) => run(() => void sqliteStatement(db, SQLITE.upsert).run(...writeValues(row), sqliteDate(row.expiresAt), sqliteDate(now))),
     consume: (model, id, at) => run(() => void sqliteStatement(db, SQLITE.consume).run(sqliteDate(at), model, id)),

@@ -8,6 +8,7 @@ import { isMetadataDocumentClientId } from '../domain/client-metadata-documents/
 import { findLiveClient } from '../domain/oauth-clients/live-client';
 import { cachedPromise } from '../runtime/cached-promise';
 import { clientCache } from './client-cache';
+import { engineRequest } from './engine-request';
 import { fromRegistration, toEngineMetadata, type EngineClientMetadata } from './client-metadata';
 import { decodePayload, encodePayload, withId, withoutId } from './payload-codec';
 
@@ -60,7 +61,7 @@ class PayloadAdapter {
     // By primary key when possible: the hot path (tokens, codes, grants, sessions).
     const row =
       'id' in where
-        ? await sql.find(this.model, oidcStorageKey(where.id))
+        ? await sql.find(this.model, oidcStorageKey(where.id), engineRequest())
         : 'uid' in where
           ? await sql.findBy(this.model, 'uid', oidcStorageKey(where.uid))
           : await sql.findBy(this.model, 'userCode', oidcStorageKey(where.userCode));

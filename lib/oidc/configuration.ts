@@ -6,6 +6,7 @@ import { POSITION_CLAIM, positionTerminalsEnabled } from '../domain/positions/fe
 import type { PrivateJwk } from '../domain/signing-keys/signing-keys';
 import type { RealmRecord } from '../realm/realm-record';
 import { realmAdapter, type AdapterContext } from './adapter';
+import { engineRequest } from './engine-request';
 import { clientMetadataValidator } from './client-trust';
 import { metadataDocumentFeature, METADATA_DOCUMENT_MAX_BYTES } from './cimd';
 import { engineFetch } from './outbound-fetch';
@@ -67,7 +68,7 @@ function clientAppId(ctx: KoaContextWithOIDC): string | null {
 export function accountFinder(realm: RealmRecord) {
   return async (ctx: KoaContextWithOIDC, sub: string) => {
     // The account must be live; its roles and permissions are read only for scopes that release them.
-    const base = await userClaims(realm, sub);
+    const base = await userClaims(realm, sub, engineRequest());
     if (!base) return undefined;
     return {
       accountId: sub,

@@ -1,6 +1,7 @@
 import * as oidc from 'openid-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAccount, makeCredential } from '../service-accounts/fixtures';
+import { makeUser, signedIn } from '../users/fixtures';
 import { api, expectProblem } from '../support/harness';
 import { createClient, issuerOf } from '../support/oauth';
 import {
@@ -103,6 +104,25 @@ describe('introspection and revocation', () => {
     expect((await oidc.tokenIntrospection(webConfig, rotated.access_token)).active).toBe(false);
     expect((await oidc.tokenIntrospection(webConfig, tokens.access_token)).active).toBe(false);
     expect((await userinfo(realm.host, rotated.access_token)).status).toBe(401);
+  });
+
+  // The engine's reads of tokens, grants and people are kept in memory on SQLite (lib/db/sqlite-read-cache.ts):
+  // a change made through the API is seen by the very next answer.
+  it('userinfo answers the person as they are now: a changed name at once, a deactivated person 401', async () => {
+    const person = await makeUser(realm.host, realm.admin.jar, { Firstname: 'Ada' });
+    const tokens = await codeFlowTokens(realm.host, webConfig, await signedIn(realm.host, person), 'openid profile');
+    const before = await userinfo(realm.host, tokens.access_token);
+    expect(before.status).toBe(200);
+    expect(before.body).toMatchObject({ sub: person.id, given_name: 'Ada' });
+    expect((await userinfo(realm.host, tokens.access_token)).body.given_name).toBe('Ada');
+
+    const renamed = await api(realm.host, 'PUT', `/api/user/${person.id}`, { cookie: realm.admin.jar, body: { Firstname: 'Grace' } });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await userinfo(realm.host, tokens.access_token)).body).toMatchObject({ sub: person.id, given_name: 'Grace' });
+
+    const off = await api(realm.host, 'PUT', `/api/user/${person.id}/active`, { cookie: realm.admin.jar, body: { IsActive: false } });
+    expect(off.status, off.text).toBe(200);
+    expect((await userinfo(realm.host, tokens.access_token)).status).toBe(401);
   });
 
   it('a reference client-credentials token: active with its audience, then inactive once revoked', async () => {

@@ -3,6 +3,7 @@ import { loadReachableGroups } from '../../authz/grants-repo';
 import { MAIN_APP_SLUG } from '../../authz/catalog';
 import { parseCatalog } from '../apps/catalog-json';
 import { findClaimsUser } from '../../db/claims-user-sql';
+import type { ReadPoint } from '../../db/sqlite-read-cache';
 import { realmDb } from '../../realm/context';
 import type { RealmRecord } from '../../realm/realm-record';
 
@@ -11,10 +12,13 @@ import type { RealmRecord } from '../../realm/realm-record';
 // every permission check (spec 5.7). The engine filters them by the granted scopes.
 export type UserClaims = Record<string, unknown> & { sub: string };
 
-/** The standard claims of a live user (null when inactive or deleted): one read of the user row. */
-export async function userClaims(realm: RealmRecord, userId: string): Promise<UserClaims | null> {
+/**
+ * The standard claims of a live user (null when inactive or deleted): one read of the user row.
+ * `point` names the request, so that its reads share one freshness check (lib/db/sqlite-read-cache.ts).
+ */
+export async function userClaims(realm: RealmRecord, userId: string, point?: ReadPoint): Promise<UserClaims | null> {
   const db = await realmDb(realm);
-  const user = await findClaimsUser(db, userId);
+  const user = await findClaimsUser(db, userId, point);
   if (!user || !user.isActive || user.deletedAt) return null;
   const name = [user.firstname, user.lastname].filter(Boolean).join(' ');
   const claims: UserClaims = {
