@@ -101,8 +101,11 @@ async function open(name: string, s: PoolState): Promise<RealmDb> {
   return connectClient(createClient(name), dialect() === 'sqlite');
 }
 
-/** The client of a realm database (its `databaseName`), opened and migrated on first use. */
-export async function getRealmDb(databaseName: string): Promise<RealmDb> {
+/**
+ * The client of a realm database (its `databaseName`), opened and migrated on first use. Not async:
+ * the cached promise itself is handed out, so awaiting an open realm costs no extra turns.
+ */
+export function getRealmDb(databaseName: string): Promise<RealmDb> {
   const s = state();
   return cachedPromise(s.cache, databaseName, () => open(databaseName, s));
 }

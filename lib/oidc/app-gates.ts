@@ -44,42 +44,46 @@ function isRegistrationPath(path: string): boolean {
   return path === REGISTRATION || (path.startsWith(`${REGISTRATION}/`) && !path.slice(REGISTRATION.length + 1).includes('/'));
 }
 
-export function appFeatureGates(realm: RealmRecord) {
-  return async (ctx: KoaContextWithOIDC, next: () => Promise<void>): Promise<void> => {
+/** Around the engine (engine-hooks.ts): every other path goes straight to `next`. */
+export function appFeatureGates(realm: RealmRecord): (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void> {
+  return (ctx, next) => {
     const registration = isRegistrationPath(ctx.path);
     const discovery = ctx.path === DISCOVERY;
-    if (!registration && !discovery) return next();
-    let appId: string;
+    return registration || discovery ? gated(realm, ctx, next, registration, discovery) : next();
+  };
+}
+
+async function gated(realm: RealmRecord, ctx: KoaContextWithOIDC, next: () => Promise<void>, registration: boolean, discovery: boolean): Promise<void> {
+  let appId: string;
+  try {
+    appId = await deciderFor(realm, ctx);
+  } catch {
+    // A malformed client id in the path (bad percent-encoding): the engine refuses it on its own.
+    appId = appIdForHost(realm, ctx.get('host'));
+  }
+  // Read through the flag registry (docs/flags.md), as GET/POST /flags/AppFeatures/* answers.
+  const dcr = await flag({ realm }, AppFeatures.Dcr, { AppId: appId });
+  if (registration && !dcr) {
+    ctx.status = 404;
+    return;
+  }
+  // A new registration beyond the realm's MaxOAuthClients: 409 Entitlement.Exceeded, as the admin API answers.
+  if (ctx.path === REGISTRATION && ctx.method === 'POST') {
     try {
-      appId = await deciderFor(realm, ctx);
-    } catch {
-      // A malformed client id in the path (bad percent-encoding): the engine refuses it on its own.
-      appId = appIdForHost(realm, ctx.get('host'));
-    }
-    // Read through the flag registry (docs/flags.md), as GET/POST /flags/AppFeatures/* answers.
-    const dcr = await flag({ realm }, AppFeatures.Dcr, { AppId: appId });
-    if (registration && !dcr) {
-      ctx.status = 404;
+      await assertClientCapacity(await realmDb(realm), realm);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      const problem = problemFromError(error);
+      ctx.status = problem.status;
+      ctx.type = PROBLEM_CONTENT_TYPE;
+      ctx.body = problem.body;
       return;
     }
-    // A new registration beyond the realm's MaxOAuthClients: 409 Entitlement.Exceeded, as the admin API answers.
-    if (ctx.path === REGISTRATION && ctx.method === 'POST') {
-      try {
-        await assertClientCapacity(await realmDb(realm), realm);
-      } catch (error) {
-        if (!isAppError(error)) throw error;
-        const problem = problemFromError(error);
-        ctx.status = problem.status;
-        ctx.type = PROBLEM_CONTENT_TYPE;
-        ctx.body = problem.body;
-        return;
-      }
-    }
-    await next();
-    if (discovery && ctx.body && typeof ctx.body === 'object') {
-      const body = ctx.body as Record<string, unknown>;
-      if (!dcr) delete body.registration_endpoint;
-      if (!(await flag({ realm }, AppFeatures.Cimd, { AppId: appId }))) delete body.client_id_metadata_document_supported;
-    }
-  };
+  }
+  await next();
+  if (discovery && ctx.body && typeof ctx.body === 'object') {
+    const body = ctx.body as Record<string, unknown>;
+    if (!dcr) delete body.registration_endpoint;
+    if (!(await flag({ realm }, AppFeatures.Cimd, { AppId: appId }))) delete body.client_id_metadata_document_supported;
+  }
 }

@@ -7,7 +7,7 @@ import { handleInteraction } from './interactions';
 import { handlePasskeyRoute, PASSKEY_PREFIX } from './native-grants/passkey-routes';
 import { PAGE_STYLE_HASH } from './pages';
 import { withEngineRequest } from './engine-request';
-import { engineFor } from './provider-cache';
+import { engineFor, readyEngine } from './provider-cache';
 import { INTERACTION_PREFIX, OIDC_ROUTES } from './routes';
 import { alignEngineSession } from './session-bridge';
 
@@ -27,7 +27,8 @@ function usesEngineSession(pathname: string): boolean {
 export async function dispatchToEngine(realm: RealmRecord, pathname: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   // The native passkey routes are Gatehouse's own: they need no provider built for them.
   if (pathname === PASSKEY_PREFIX || pathname.startsWith(`${PASSKEY_PREFIX}/`)) return handlePasskeyRoute(realm, pathname, req, res);
-  const engine = await engineFor(realm);
+  // A built engine without waiting a turn; engineFor builds, rebuilds or waits for one.
+  const engine = readyEngine(realm) ?? (await engineFor(realm));
   // Before the engine renders: its form_post page adds its script's hash to this policy.
   res.setHeader('content-security-policy', engineCsp({ styleHashes: [PAGE_STYLE_HASH], publicScheme: settings().publicScheme }));
   // The engine builds its URLs from these: the scheme is a setting, the address is the peer's.

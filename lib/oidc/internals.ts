@@ -25,12 +25,11 @@ function patchClientSecretComparison(provider: Provider): void {
 type RegistrationCtx = { oidc?: { route?: string; client?: { clientSecret?: string } }; body?: unknown };
 
 /**
- * Engine middleware: RFC 7592 reads and updates of a registered client answer with the client's
+ * After the engine answered (engine-hooks.ts): RFC 7592 reads and updates of a registered client answer with the client's
  * metadata, whose `client_secret` is the stored digest, not the secret. The digest is taken out; the
  * client already holds its secret from registration (or from the update that rotated it).
  */
-export async function hideStoredSecretDigest(ctx: RegistrationCtx, next: () => Promise<void>): Promise<void> {
-  await next();
+export function hideStoredSecretDigest(ctx: RegistrationCtx): void {
   if (ctx.oidc?.route !== 'client' && ctx.oidc?.route !== 'client_update') return;
   const body = ctx.body as Record<string, unknown> | undefined;
   const digest = ctx.oidc.client?.clientSecret;

@@ -7,7 +7,7 @@ import { clientCapabilities } from './client-metadata';
 
 // Introspection (RFC 7662) and revocation (RFC 7009) of JWT access tokens (issue 8 item 15). The
 // engine refuses both with 400 unsupported_token_type, after it authenticated the calling client;
-// this engine middleware then answers instead, with the same client, the same policy as the
+// the hook below then answers instead (engine-hooks.ts), with the same client, the same policy as the
 // engine's for its own tokens (a client's own tokens, or any with cap:introspect-any), and the same
 // liveness as Gatehouse's bearer check (signature, issuer, expiry, live client and service account,
 // live grant, not revoked).
@@ -46,29 +46,32 @@ async function introspect(realm: RealmRecord, client: EngineClient, token: strin
   };
 }
 
-/** Engine middleware: answers what the engine refused as a structured (JWT) token. */
-export function jwtTokenEndpoints(realm: RealmRecord) {
-  return async (ctx: Ctx, next: () => Promise<void>): Promise<void> => {
-    await next();
+/** After the engine answered (engine-hooks.ts): answers what it refused as a structured (JWT) token. */
+export function jwtTokenEndpoints(realm: RealmRecord): (ctx: Ctx) => Promise<void> | undefined {
+  return (ctx) => {
     const route = ctx.oidc?.route;
-    if ((route !== 'introspection' && route !== 'revocation') || !refusedAsStructured(ctx)) return;
+    if ((route !== 'introspection' && route !== 'revocation') || !refusedAsStructured(ctx)) return undefined;
     const client = ctx.oidc?.client;
     const token = ctx.oidc?.params?.token;
-    if (!client || typeof token !== 'string') return;
-    if (route === 'introspection') {
-      ctx.status = 200;
-      ctx.body = await introspect(realm, client, token);
-      return;
-    }
-    // Revocation: a token that does not verify is no token of ours (RFC 7009 2.2: still 200).
-    const claims = await verifyJwt(realm, token);
-    if (claims && claims.client_id !== client.clientId) {
-      ctx.status = 400;
-      ctx.body = { error: 'invalid_request', error_description: 'client is not authorized to revoke the presented token' };
-      return;
-    }
-    if (claims) await revokeJwt(await realmDb(realm), claims);
-    ctx.status = 200;
-    ctx.body = '';
+    if (!client || typeof token !== 'string') return undefined;
+    return route === 'introspection' ? answerIntrospection(realm, ctx, client, token) : answerRevocation(realm, ctx, client, token);
   };
+}
+
+async function answerIntrospection(realm: RealmRecord, ctx: Ctx, client: EngineClient, token: string): Promise<void> {
+  ctx.status = 200;
+  ctx.body = await introspect(realm, client, token);
+}
+
+// A token that does not verify is no token of ours (RFC 7009 2.2: still 200).
+async function answerRevocation(realm: RealmRecord, ctx: Ctx, client: EngineClient, token: string): Promise<void> {
+  const claims = await verifyJwt(realm, token);
+  if (claims && claims.client_id !== client.clientId) {
+    ctx.status = 400;
+    ctx.body = { error: 'invalid_request', error_description: 'client is not authorized to revoke the presented token' };
+    return;
+  }
+  if (claims) await revokeJwt(await realmDb(realm), claims);
+  ctx.status = 200;
+  ctx.body = '';
 }

@@ -8,15 +8,12 @@ import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
 import { cachedPromise } from '../runtime/cached-promise';
 import { shared } from '../runtime/shared';
-import { appFeatureGates } from './app-gates';
 import { accountFinder, engineConfiguration } from './configuration';
 import { registerNativeGrants } from './native-grants/register';
-import { hideStoredSecretDigest, installInternals } from './internals';
-import { answerStorageOutage } from './storage-outage';
-import { jwtTokenEndpoints } from './jwt-token-endpoints';
+import { installInternals } from './internals';
+import { engineHooks } from './engine-hooks';
 import { watchProviderEvents } from './provider-events';
 import { loadRealmOAuthConfig, type RealmOAuthConfig } from './realm-oauth-config';
-import { endBrowserSessionOnLogout } from './session-bridge';
 import { inEventAreas, type EventArea } from '../events/catalog';
 
 // One oidc-provider per realm (issue 4.1): built on first use, cached, rebuilt when the realm or its
@@ -95,15 +92,24 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
   // forwarded-proto header, and the engine reads it.
   provider.proxy = true;
   installInternals(provider);
-  provider.use(answerStorageOutage);
-  provider.use(appFeatureGates(realm));
+  provider.use(engineHooks(realm));
   registerNativeGrants(provider, realm, accountFinder(realm));
-  provider.use(endBrowserSessionOnLogout(realm));
-  provider.use(hideStoredSecretDigest);
-  provider.use(jwtTokenEndpoints(realm));
   watchProviderEvents(provider, realm);
   const fingerprint = engineFingerprint(oauth, keys);
   return { realmId: realm.id, revision: realm.revision, issuer, fingerprint, provider, callback: provider.callback() };
+}
+
+// The engines the cached promises settled with, so that a request finds a built one without waiting
+// a turn (readyEngine); keyed by the promise, so an engine dropped from the cache is not found here.
+const settled = () => shared('oidc.providers.settled', () => new WeakMap<Promise<RealmEngine>, RealmEngine>());
+
+const isCurrent = (engine: RealmEngine, realm: RealmRecord) => engine.revision === realm.revision && engine.issuer === issuerOf(realm);
+
+/** The realm's engine if it is built and current, at once; undefined when engineFor must build or wait. */
+export function readyEngine(realm: RealmRecord): RealmEngine | undefined {
+  const existing = cache().get(realm.id);
+  const engine = existing && settled().get(existing);
+  return engine && isCurrent(engine, realm) ? engine : undefined;
 }
 
 /** The realm's engine, built or rebuilt as needed. */
@@ -112,9 +118,12 @@ export async function engineFor(realm: RealmRecord): Promise<RealmEngine> {
   const existing = c.get(realm.id);
   if (existing) {
     const engine = await existing.catch(() => undefined);
-    if (engine && engine.revision === realm.revision && engine.issuer === issuerOf(realm)) return engine;
+    if (engine && isCurrent(engine, realm)) return engine;
     // Stale: rebuilt below, once, however many requests noticed it.
     if (c.get(realm.id) === existing) c.delete(realm.id);
   }
-  return cachedPromise(c, realm.id, () => build(realm));
+  const building = cachedPromise(c, realm.id, () => build(realm));
+  const engine = await building;
+  settled().set(building, engine);
+  return engine;
 }

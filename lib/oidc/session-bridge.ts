@@ -61,18 +61,18 @@ type KoaLike = {
 };
 
 /**
- * Engine middleware: an RP-initiated logout the person confirmed also ends the Gatehouse browser
+ * After the engine answered (engine-hooks.ts): an RP-initiated logout the person confirmed also ends the Gatehouse browser
  * session, so signing out through the engine signs out of the hosted pages too.
  */
-export function endBrowserSessionOnLogout(realm: RealmRecord) {
-  return async (ctx: KoaLike, next: () => Promise<void>): Promise<void> => {
-    await next();
-    if (ctx.oidc?.route !== 'end_session_confirm' || !ctx.oidc.params?.logout || ctx.status !== 303) return;
-    const session = await liveBrowserSession(realm, ctx.get('cookie'));
-    if (session) {
-      const actor = { kind: 'user', userId: session.userId, userName: session.userName, sessionId: session.id } as const;
-      await logout(domainContext(realm, actor, { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined }));
-    }
-    ctx.append('set-cookie', clearedSessionCookie());
-  };
+export function endBrowserSessionOnLogout(realm: RealmRecord): (ctx: KoaLike) => Promise<void> | undefined {
+  return (ctx) => (ctx.oidc?.route === 'end_session_confirm' && ctx.oidc.params?.logout && ctx.status === 303 ? endBrowserSession(realm, ctx) : undefined);
+}
+
+async function endBrowserSession(realm: RealmRecord, ctx: KoaLike): Promise<void> {
+  const session = await liveBrowserSession(realm, ctx.get('cookie'));
+  if (session) {
+    const actor = { kind: 'user', userId: session.userId, userName: session.userName, sessionId: session.id } as const;
+    await logout(domainContext(realm, actor, { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined }));
+  }
+  ctx.append('set-cookie', clearedSessionCookie());
 }

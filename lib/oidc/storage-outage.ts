@@ -11,9 +11,8 @@ type EngineCtx = { status?: number; body?: unknown; set?(name: string, value: st
 
 const outages = new WeakSet<object>();
 
-/** Engine middleware (outermost): rewrites the answer of a request that failed on the database. */
-export async function answerStorageOutage(ctx: EngineCtx, next: () => Promise<void>): Promise<void> {
-  await next();
+/** After the engine answered (engine-hooks.ts, last): rewrites the answer of a request that failed on the database. */
+export function answerStorageOutage(ctx: EngineCtx): void {
   if (!outages.has(ctx) || ctx.status !== 500) return;
   ctx.status = 503;
   ctx.set?.('Retry-After', String(STORAGE_RETRY_AFTER_SECONDS));

@@ -1,0 +1,29 @@
+import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { RealmRecord } from '../realm/realm-record';
+import { appFeatureGates } from './app-gates';
+import { hideStoredSecretDigest } from './internals';
+import { jwtTokenEndpoints } from './jwt-token-endpoints';
+import { endBrowserSessionOnLogout } from './session-bridge';
+import { answerStorageOutage } from './storage-outage';
+
+// What Gatehouse does around every engine request, as one middleware of the engine's. Each was a
+// middleware of its own, and every layer cost every request its promises whether it had work or
+// not (issue 14: a userinfo answer made 51 promises more than the bare engine's). Most of them act
+// on one route's answer, so they are hooks run after the engine, each returning at once when the
+// route is not theirs; only the App feature gates act before the engine, on their own paths.
+
+/** The engine middleware of a realm's provider (provider-cache.ts). */
+export function engineHooks(realm: RealmRecord): (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void> {
+  const gates = appFeatureGates(realm);
+  const jwtTokens = jwtTokenEndpoints(realm);
+  const browserLogout = endBrowserSessionOnLogout(realm);
+  return async (ctx, next) => {
+    await gates(ctx, next);
+    // Innermost first, as the layers ran: the JWT answer, then what the answer shows, then the
+    // logout's side effect, and last the storage outage, which rewrites whatever failed on the database.
+    await jwtTokens(ctx);
+    hideStoredSecretDigest(ctx);
+    await browserLogout(ctx);
+    answerStorageOutage(ctx);
+  };
+}
