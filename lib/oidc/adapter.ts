@@ -10,7 +10,7 @@ import { cachedPromise } from '../runtime/cached-promise';
 import { clientCache } from './client-cache';
 import { engineRequest } from './engine-request';
 import { fromRegistration, toEngineMetadata, type EngineClientMetadata } from './client-metadata';
-import { decodePayload, encodePayload, withId, withoutId } from './payload-codec';
+import { decodePayload, decodePlainPayload, encodePayload, NEEDS_OPENING, withId, withoutId } from './payload-codec';
 
 // oidc-provider's storage on the realm's own database (issue 4.1). Every model except Client is a
 // row of OidcPayload; Client reads the admin-managed OAuthClient table, so clients made in the
@@ -22,6 +22,8 @@ type Payload = Record<string, unknown> & { grantId?: string; userCode?: string; 
 export type AdapterContext = {
   realmId: string;
   db: () => Promise<RealmDb>;
+  /** The same client when it is open already, at once. */
+  dbIfOpen: () => RealmDb | undefined;
   /** The record the engine was built for (rebuilt on every revision). */ realm: RealmRecord;
 };
 
@@ -57,7 +59,8 @@ class PayloadAdapter {
   }
 
   private async read(where: { id: string } | { uid: string } | { userCode: string }): Promise<Payload | undefined> {
-    const sql = oidcPayloadSql(await this.c.db());
+    // Every read of a token request: no turn is waited that need not be (issue 14, promises per request).
+    const sql = oidcPayloadSql(this.c.dbIfOpen() ?? (await this.c.db()));
     // By primary key when possible: the hot path (tokens, codes, grants, sessions).
     const row =
       'id' in where
@@ -66,7 +69,8 @@ class PayloadAdapter {
           ? await sql.findBy(this.model, 'uid', oidcStorageKey(where.uid))
           : await sql.findBy(this.model, 'userCode', oidcStorageKey(where.userCode));
     if (!row || (row.expiresAt && row.expiresAt.getTime() <= Date.now())) return undefined;
-    const decoded = await decodePayload<Payload>(row.payload);
+    const plain = decodePlainPayload<Payload>(row.payload);
+    const decoded = plain === NEEDS_OPENING ? await decodePayload<Payload>(row.payload) : plain;
     if (!decoded) return undefined;
     const payload = 'id' in where ? withId(decoded, where.id) : decoded;
     if (row.consumedAt) payload.consumed = epoch(row.consumedAt);

@@ -20,10 +20,13 @@ export function engineHooks(realm: RealmRecord): (ctx: KoaContextWithOIDC, next:
   return async (ctx, next) => {
     await gates(ctx, next);
     // Innermost first, as the layers ran: the JWT answer, then what the answer shows, then the
-    // logout's side effect, and last the storage outage, which rewrites whatever failed on the database.
-    await jwtTokens(ctx);
+    // logout's side effect, and last the storage outage, which rewrites whatever failed on the
+    // database. A hook with nothing to do answers undefined, and is not awaited (an await is a promise).
+    const answering = jwtTokens(ctx);
+    if (answering) await answering;
     hideStoredSecretDigest(ctx);
-    await browserLogout(ctx);
+    const loggingOut = browserLogout(ctx);
+    if (loggingOut) await loggingOut;
     answerStorageOutage(ctx);
   };
 }

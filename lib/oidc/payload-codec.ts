@@ -48,13 +48,29 @@ export async function encodePayload(payload: Json): Promise<string> {
   return JSON.stringify(await mapSecrets(payload, 0, async (s) => `${SEALED_PREFIX}${await seal(s)}`));
 }
 
+export const NEEDS_OPENING = Symbol('sealed fields to open');
+
+/**
+ * The engine payload of stored JSON in which nothing is sealed (most tokens, see withoutId), at once;
+ * undefined when it cannot be read; NEEDS_OPENING when decodePayload must open sealed fields.
+ */
+export function decodePlainPayload<T extends Json = Json>(stored: string): T | undefined | typeof NEEDS_OPENING {
+  if (stored.includes(`"${SEALED_PREFIX}`)) return NEEDS_OPENING;
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return isObject(parsed) ? (parsed as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The engine payload back from its stored JSON; undefined when it cannot be read (another key). */
 export async function decodePayload<T extends Json = Json>(stored: string): Promise<T | undefined> {
+  const plain = decodePlainPayload<T>(stored);
+  if (plain !== NEEDS_OPENING) return plain;
   try {
     const parsed: unknown = JSON.parse(stored);
     if (!isObject(parsed)) return undefined;
-    // Nothing sealed in the text: nothing to open (most tokens, see withoutId).
-    if (!stored.includes(`"${SEALED_PREFIX}`)) return parsed as T;
     return (await mapSecrets(parsed, 0, async (s) => (s.startsWith(SEALED_PREFIX) ? open(s.slice(SEALED_PREFIX.length)) : s))) as T;
   } catch {
     return undefined;

@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import Provider from 'oidc-provider';
 import { publicOrigin } from '../config/env';
 import { derivedKey } from '../crypto/secret-box';
-import { realmDb } from '../realm/context';
+import { realmDb, realmDbIfOpen } from '../realm/context';
 import { loadSigningKeys, type PrivateJwk } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
@@ -85,7 +85,7 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
       keys,
       cookieKeys: [cookieKey.toString('base64url')],
       oauth,
-      adapter: { realmId: realm.id, db: () => realmDb(realm), realm },
+      adapter: { realmId: realm.id, db: () => realmDb(realm), dbIfOpen: () => realmDbIfOpen(realm), realm },
     }),
   );
   // The public scheme is a setting, not something a client may claim: dispatch.ts overwrites the

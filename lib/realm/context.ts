@@ -1,4 +1,4 @@
-import { getRealmDb } from '../db/realm-pool';
+import { getRealmDb, openRealmDb } from '../db/realm-pool';
 import type { RealmDb } from '../db/types';
 import type { RealmRecord } from '../realm/realm-record';
 
@@ -47,4 +47,9 @@ export function domainContext(realm: RealmRecord, actor: Actor, extra: { ip?: st
 
 export function realmDb(realm: RealmRecord): Promise<RealmDb> {
   return getRealmDb(realm.databaseName);
+}
+
+/** The realm's client when its database is open already, at once (hot paths skip a turn); else undefined. */
+export function realmDbIfOpen(realm: RealmRecord): RealmDb | undefined {
+  return openRealmDb(realm.databaseName);
 }

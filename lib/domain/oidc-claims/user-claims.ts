@@ -4,7 +4,7 @@ import { MAIN_APP_SLUG } from '../../authz/catalog';
 import { parseCatalog } from '../apps/catalog-json';
 import { findClaimsUser } from '../../db/claims-user-sql';
 import type { ReadPoint } from '../../db/sqlite-read-cache';
-import { realmDb } from '../../realm/context';
+import { realmDb, realmDbIfOpen } from '../../realm/context';
 import type { RealmRecord } from '../../realm/realm-record';
 
 // The claims the OAuth engine may release about a person (issue 4.4): the standard OIDC claims from
@@ -17,7 +17,7 @@ export type UserClaims = Record<string, unknown> & { sub: string };
  * `point` names the request, so that its reads share one freshness check (lib/db/sqlite-read-cache.ts).
  */
 export async function userClaims(realm: RealmRecord, userId: string, point?: ReadPoint): Promise<UserClaims | null> {
-  const db = await realmDb(realm);
+  const db = realmDbIfOpen(realm) ?? (await realmDb(realm));
   const user = await findClaimsUser(db, userId, point);
   if (!user || !user.isActive || user.deletedAt) return null;
   const name = [user.firstname, user.lastname].filter(Boolean).join(' ');
