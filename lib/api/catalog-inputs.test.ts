@@ -64,6 +64,13 @@ describe('parseInput', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
+  it('refuses a value shaped to break a length check as Validation.Failed', () => {
+    const schema = z.object({ Id: z.string().min(1).max(64) });
+    for (const value of [{ length: { toString: 0 } }, { length: { valueOf: 0, toString: 0 } }]) {
+      expect(() => parseInput(schema, { id: value }, 'path')).toThrow(expect.objectContaining({ code: 'Validation.Failed' }));
+    }
+  });
+
   it('never throws anything but Validation.Failed for any JSON object on any declared input', () => {
     expect(inputs.length).toBeGreaterThan(50);
     for (const { name, schema, where } of inputs) {

@@ -8,7 +8,14 @@ installFriendlyValidationMessages();
 
 /** Validates `raw` against `schema`, matching property names case-insensitively; 400 on failure. */
 export function parseInput<T>(schema: z.ZodType<T>, raw: unknown, where: 'body' | 'query' | 'path'): T {
-  const result = schema.safeParse(matchKeys(raw, schema));
+  let result: z.ZodSafeParseResult<T>;
+  try {
+    result = schema.safeParse(matchKeys(raw, schema));
+  } catch {
+    // Zod (4.6) still runs a string's length checks on a value of another type that has a `length`,
+    // and one a client shaped to refuse conversion ({"length":{"toString":0}}) makes them throw.
+    throw validationError({ $: ['A value is not of the type its field takes.'] }, `The request ${where} is not valid.`);
+  }
   if (!result.success) throw validationError(issuesToErrors(result.error.issues), `The request ${where} is not valid.`);
   return result.data;
 }
