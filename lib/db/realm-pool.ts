@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { settings } from '../config/env';
 import { logError } from '../log/logger';
 import { captureDriver } from './driver-handle';
-import { cachedPromise } from '../runtime/cached-promise';
+import { cachedPromise, rememberFulfilled, settledValue } from '../runtime/cached-promise';
 import { dropShared, shared } from '../runtime/shared';
 import { dialect, realmPostgresUrl, realmSqlitePath, TRANSACTION_OPTIONS } from './dialect';
 import { PrismaClient as RealmPgClient } from './generated/realm-postgresql/client';
@@ -107,23 +107,12 @@ async function open(name: string, s: PoolState): Promise<RealmDb> {
  */
 export function getRealmDb(databaseName: string): Promise<RealmDb> {
   const s = state();
-  const opening = cachedPromise(s.cache, databaseName, () => open(databaseName, s));
-  if (!opened().has(opening))
-    opening.then(
-      (db) => opened().set(opening, db),
-      () => undefined,
-    );
-  return opening;
+  return rememberFulfilled(cachedPromise(s.cache, databaseName, () => open(databaseName, s)));
 }
-
-// The clients the pool's promises settled with, keyed by the promise, so that a client closed and
-// dropped from the pool is never handed out here.
-const opened = () => shared('db.realm-pool.opened', () => new WeakMap<Promise<RealmDb>, RealmDb>());
 
 /** The client of a realm database that is open already, at once (a hot path's way to skip a turn); else undefined. */
 export function openRealmDb(databaseName: string): RealmDb | undefined {
-  const pooled = state().cache.get(databaseName);
-  return pooled && opened().get(pooled);
+  return settledValue(state().cache.get(databaseName));
 }
 
 /**

@@ -6,7 +6,7 @@ import { realmDb, realmDbIfOpen } from '../realm/context';
 import { loadSigningKeys, type PrivateJwk } from '../domain/signing-keys/signing-keys';
 import { subscribe } from '../events/bus';
 import type { RealmRecord } from '../realm/realm-record';
-import { cachedPromise } from '../runtime/cached-promise';
+import { cachedPromise, rememberFulfilled, settledValue } from '../runtime/cached-promise';
 import { shared } from '../runtime/shared';
 import { accountFinder, engineConfiguration } from './configuration';
 import { registerNativeGrants } from './native-grants/register';
@@ -99,16 +99,11 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
   return { realmId: realm.id, revision: realm.revision, issuer, fingerprint, provider, callback: provider.callback() };
 }
 
-// The engines the cached promises settled with, so that a request finds a built one without waiting
-// a turn (readyEngine); keyed by the promise, so an engine dropped from the cache is not found here.
-const settled = () => shared('oidc.providers.settled', () => new WeakMap<Promise<RealmEngine>, RealmEngine>());
-
 const isCurrent = (engine: RealmEngine, realm: RealmRecord) => engine.revision === realm.revision && engine.issuer === issuerOf(realm);
 
 /** The realm's engine if it is built and current, at once; undefined when engineFor must build or wait. */
 export function readyEngine(realm: RealmRecord): RealmEngine | undefined {
-  const existing = cache().get(realm.id);
-  const engine = existing && settled().get(existing);
+  const engine = settledValue(cache().get(realm.id));
   return engine && isCurrent(engine, realm) ? engine : undefined;
 }
 
@@ -122,8 +117,5 @@ export async function engineFor(realm: RealmRecord): Promise<RealmEngine> {
     // Stale: rebuilt below, once, however many requests noticed it.
     if (c.get(realm.id) === existing) c.delete(realm.id);
   }
-  const building = cachedPromise(c, realm.id, () => build(realm));
-  const engine = await building;
-  settled().set(building, engine);
-  return engine;
+  return rememberFulfilled(cachedPromise(c, realm.id, () => build(realm)));
 }

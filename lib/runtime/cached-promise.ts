@@ -23,6 +23,26 @@ export function cachedPromise<K, V>(slots: PromiseSlots<K, V>, key: K, load: () 
   return loading;
 }
 
+// What cached promises fulfilled with, keyed by the promise itself: a hot path takes a loaded value
+// at once instead of awaiting it (with async hooks on, every await allocates a promise), and a value
+// whose promise left its cache is never found, since the lookup goes through the cache.
+const fulfilled = () => shared('runtime.fulfilled-promises', () => new WeakMap<Promise<unknown>, unknown>());
+
+/** `promise`, whose value settledValue will answer once it has fulfilled. */
+export function rememberFulfilled<T>(promise: Promise<T>): Promise<T> {
+  if (!fulfilled().has(promise))
+    promise.then(
+      (value) => fulfilled().set(promise, value),
+      () => undefined,
+    );
+  return promise;
+}
+
+/** The value a promise passed to rememberFulfilled fulfilled with; undefined while pending, rejected or absent. */
+export function settledValue<T>(promise: Promise<T> | undefined): T | undefined {
+  return promise && (fulfilled().get(promise) as T | undefined);
+}
+
 const named = () => shared('runtime.shared-promises', () => new Map<string, Promise<unknown>>());
 
 /** A process-wide promise (see shared.ts) named `name`, started by `load` on first use, retried after a failure. */
