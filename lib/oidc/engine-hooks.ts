@@ -2,7 +2,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { RealmRecord } from '../realm/realm-record';
 import { appFeatureGates } from './app-gates';
 import { hideStoredSecretDigest } from './internals';
-import { jwtTokenEndpoints } from './jwt-token-endpoints';
+import { jwtTokenEndpoints, STRUCTURED_TOKEN_ANSWER } from './jwt-token-endpoints';
 import { endBrowserSessionOnLogout } from './session-bridge';
 import { answerStorageOutage } from './storage-outage';
 
@@ -10,20 +10,21 @@ import { answerStorageOutage } from './storage-outage';
 // middleware of its own, and every layer cost every request its promises whether it had work or
 // not (issue 14: a userinfo answer made 51 promises more than the bare engine's). Most of them act
 // on one route's answer, so they are hooks run after the engine, each returning at once when the
-// route is not theirs; only the App feature gates act before the engine, on their own paths.
+// route is not theirs; only the App feature gates act before the engine, on their own paths. The
+// answer to a JWT at introspection and revocation is handed to the engine, which calls it where it
+// would refuse the token (jwt-token-endpoints.ts).
 
 /** The engine middleware of a realm's provider (provider-cache.ts). */
 export function engineHooks(realm: RealmRecord): (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void> {
   const gates = appFeatureGates(realm);
-  const jwtTokens = jwtTokenEndpoints(realm);
+  const answerStructuredToken = jwtTokenEndpoints(realm);
   const browserLogout = endBrowserSessionOnLogout(realm);
   return async (ctx, next) => {
+    (ctx.state as Record<symbol, unknown>)[STRUCTURED_TOKEN_ANSWER] = answerStructuredToken;
     await gates(ctx, next);
-    // Innermost first, as the layers ran: the JWT answer, then what the answer shows, then the
-    // logout's side effect, and last the storage outage, which rewrites whatever failed on the
-    // database. A hook with nothing to do answers undefined, and is not awaited (an await is a promise).
-    const answering = jwtTokens(ctx);
-    if (answering) await answering;
+    // Innermost first, as the layers ran: what the answer shows, then the logout's side effect, and
+    // last the storage outage, which rewrites whatever failed on the database. A hook with nothing to
+    // do answers undefined, and is not awaited (an await is a promise).
     hideStoredSecretDigest(ctx);
     const loggingOut = browserLogout(ctx);
     if (loggingOut) await loggingOut;

@@ -6,11 +6,15 @@ import type { RealmRecord } from '../realm/realm-record';
 import { clientCapabilities } from './client-metadata';
 
 // Introspection (RFC 7662) and revocation (RFC 7009) of JWT access tokens (issue 8 item 15). The
-// engine refuses both with 400 unsupported_token_type, after it authenticated the calling client;
-// the hook below then answers instead (engine-hooks.ts), with the same client, the same policy as the
-// engine's for its own tokens (a client's own tokens, or any with cap:introspect-any), and the same
-// liveness as Gatehouse's bearer check (signature, issuer, expiry, live client and service account,
-// live grant, not revoked).
+// engine would refuse both with 400 unsupported_token_type, after it authenticated the calling
+// client; where it would, it hands the request to the answer below instead (the hook it gets after
+// install, scripts/oidc-provider-patch.mjs, set on each request by engine-hooks.ts). The answer uses
+// the same client, the same policy as the engine's for its own tokens (a client's own tokens, or any
+// with cap:introspect-any), and the same liveness as Gatehouse's bearer check (signature, issuer,
+// expiry, live client and service account, live grant, not revoked).
+
+/** Where the patched engine looks for the answer to a structured token (scripts/oidc-provider-patch.mjs). */
+export const STRUCTURED_TOKEN_ANSWER = Symbol.for('gatehouse.answerStructuredToken');
 
 type EngineClient = { clientId: string; clientAuthMethod?: string };
 type Ctx = {
@@ -18,11 +22,6 @@ type Ctx = {
   body: unknown;
   oidc?: { route?: string; client?: EngineClient; params?: { token?: unknown } };
 };
-
-function refusedAsStructured(ctx: Ctx): boolean {
-  const body = ctx.body as { error?: string } | undefined;
-  return ctx.status === 400 && body?.error === 'unsupported_token_type';
-}
 
 function mayIntrospect(client: EngineClient, tokenClientId: string): boolean {
   return tokenClientId === client.clientId || (client.clientAuthMethod !== 'none' && clientCapabilities(client).includes(INTROSPECT_ANY));
@@ -46,15 +45,22 @@ async function introspect(realm: RealmRecord, client: EngineClient, token: strin
   };
 }
 
-/** After the engine answered (engine-hooks.ts): answers what it refused as a structured (JWT) token. */
-export function jwtTokenEndpoints(realm: RealmRecord): (ctx: Ctx) => Promise<void> | undefined {
-  return (ctx) => {
+/**
+ * The answer to a structured (JWT) token at introspection or revocation, which the engine calls
+ * once the client is authenticated and the token is known to be a JWT, in place of its refusal.
+ */
+export function jwtTokenEndpoints(realm: RealmRecord): (ctx: Ctx) => Promise<void> {
+  return async (ctx) => {
     const route = ctx.oidc?.route;
-    if ((route !== 'introspection' && route !== 'revocation') || !refusedAsStructured(ctx)) return undefined;
     const client = ctx.oidc?.client;
     const token = ctx.oidc?.params?.token;
-    if (!client || typeof token !== 'string') return undefined;
-    return route === 'introspection' ? answerIntrospection(realm, ctx, client, token) : answerRevocation(realm, ctx, client, token);
+    // The engine calls it from these two routes only, with both set; anything else is refused as the engine would.
+    if ((route !== 'introspection' && route !== 'revocation') || !client || typeof token !== 'string') {
+      ctx.status = 400;
+      ctx.body = { error: 'unsupported_token_type', error_description: 'structured tokens are not accepted here' };
+      return;
+    }
+    await (route === 'introspection' ? answerIntrospection(realm, ctx, client, token) : answerRevocation(realm, ctx, client, token));
   };
 }
 
