@@ -3,6 +3,7 @@ import type { Pool } from 'pg';
 import { driverOf, sqliteStatement } from './driver-handle';
 import { readThrough, type ReadPoint } from './sqlite-read-cache';
 import { runWhenFree } from './sqlite-transaction-gate';
+import { commitGrouped } from './sqlite-group-commit';
 import { epochMillis, pgTimestampText, sqliteDateText } from './sql-values';
 import type { RealmDb } from './types';
 
@@ -72,15 +73,17 @@ function sqliteStore(db: BetterSqlite3.Database): OidcPayloadSql {
   // better-sqlite3 is synchronous: each method settles at once, as Prisma's adapter does, unless
   // another request's transaction holds the connection (sqlite-transaction-gate.ts).
   const run = <T>(work: () => T): Promise<T> => runWhenFree(db, work);
+  const write = (work: () => void): Promise<void> => commitGrouped(db, work);
   return {
     // Found by id, a row is answered from the read cache while no write can have changed it.
     find: (model, id, point) =>
       run(() => readThrough(db, 'OidcPayload', [model, id], payloadSize, () => sqliteRow(sqliteStatement(db, SQLITE.find).get(model, id)), point)),
     findBy: (model, column, value) => run(() => sqliteRow(sqliteStatement(db, column === 'uid' ? SQLITE.findByUid : SQLITE.findByUserCode).get(model, value))),
-    upsert: (row, now) => run(() => void sqliteStatement(db, SQLITE.upsert).run(...writeValues(row), sqliteDate(row.expiresAt), sqliteDate(now))),
-    consume: (model, id, at) => run(() => void sqliteStatement(db, SQLITE.consume).run(sqliteDate(at), model, id)),
-    destroy: (model, id) => run(() => void sqliteStatement(db, SQLITE.destroy).run(model, id)),
-    revokeByGrantId: (grantId) => run(() => void sqliteStatement(db, SQLITE.revokeByGrantId).run(grantId)),
+    // Writes share their commit with the others of the same turn (sqlite-group-commit.ts).
+    upsert: (row, now) => write(() => void sqliteStatement(db, SQLITE.upsert).run(...writeValues(row), sqliteDate(row.expiresAt), sqliteDate(now))),
+    consume: (model, id, at) => write(() => void sqliteStatement(db, SQLITE.consume).run(sqliteDate(at), model, id)),
+    destroy: (model, id) => write(() => void sqliteStatement(db, SQLITE.destroy).run(model, id)),
+    revokeByGrantId: (grantId) => write(() => void sqliteStatement(db, SQLITE.revokeByGrantId).run(grantId)),
   };
 }
 

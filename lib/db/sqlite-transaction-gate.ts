@@ -33,6 +33,11 @@ export function markTransactionCallers(client: object): void {
   c.$transaction = (...args: unknown[]) => gate().owners.run({}, () => original(...args));
 }
 
+/** Whether the caller runs inside a `$transaction` call (its callback, or Prisma's work for it). */
+export function insideTransactionCall(): boolean {
+  return gate().owners.getStore() !== undefined;
+}
+
 type Transaction = { commit(): Promise<void>; rollback(): Promise<void> };
 type TransactionAdapter = { startTransaction?: (...args: never[]) => Promise<Transaction> };
 
