@@ -51,6 +51,17 @@ describe('group commit on a SQLite connection', () => {
     expect(ids(other)).toEqual(['a', 'b', 'taken']);
   });
 
+  it('a failing write alone in its turn leaves nothing either (found by the property below)', async () => {
+    const { db, other } = pair();
+    await commitGrouped(db, insert(db, 'kept'));
+    const deletesThenFails = () => {
+      db.prepare('DELETE FROM "T" WHERE "id" = ?').run('kept');
+      throw new Error('refused');
+    };
+    await expect(commitGrouped(db, deletesThenFails)).rejects.toThrow('refused');
+    expect(ids(other)).toEqual(['kept']);
+  });
+
   it('when the transaction itself is lost, every caller of the group is refused and none of their writes stands', async () => {
     const { db, other } = pair();
     const loses = () => {

@@ -37,12 +37,6 @@ export function commitGrouped(db: BetterSqlite3.Database, work: () => void): Pro
 function flush(db: BetterSqlite3.Database): void {
   const queue = queues.get(db) ?? [];
   queues.delete(db);
-  if (queue.length === 1) {
-    // Alone, it needs no transaction of its own: an autocommitted statement is one commit already.
-    const [only] = queue;
-    runWhenFree(db, only.work).then(only.resolve, only.reject);
-    return;
-  }
   const failures = new Map<Queued, unknown>();
   runWhenFree(db, () => commitAll(db, queue, failures)).then(
     () => {
