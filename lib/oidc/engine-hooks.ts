@@ -2,7 +2,7 @@ import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { RealmRecord } from '../realm/realm-record';
 import { appFeatureGates } from './app-gates';
 import { hideStoredSecretDigest } from './internals';
-import { jwtTokenEndpoints, STRUCTURED_TOKEN_ANSWER } from './jwt-token-endpoints';
+import { structuredTokenAnswer, STRUCTURED_TOKEN_ANSWER } from './jwt-token-endpoints';
 import { endBrowserSessionOnLogout } from './session-bridge';
 import { answerStorageOutage } from './storage-outage';
 
@@ -17,7 +17,7 @@ import { answerStorageOutage } from './storage-outage';
 /** The engine middleware of a realm's provider (provider-cache.ts). */
 export function engineHooks(realm: RealmRecord): (ctx: KoaContextWithOIDC, next: () => Promise<void>) => Promise<void> {
   const gates = appFeatureGates(realm);
-  const answerStructuredToken = jwtTokenEndpoints(realm);
+  const answerStructuredToken = structuredTokenAnswer(realm);
   const browserLogout = endBrowserSessionOnLogout(realm);
   return async (ctx, next) => {
     (ctx.state as Record<symbol, unknown>)[STRUCTURED_TOKEN_ANSWER] = answerStructuredToken;

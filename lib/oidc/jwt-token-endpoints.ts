@@ -49,7 +49,7 @@ async function introspect(realm: RealmRecord, client: EngineClient, token: strin
  * The answer to a structured (JWT) token at introspection or revocation, which the engine calls
  * once the client is authenticated and the token is known to be a JWT, in place of its refusal.
  */
-export function jwtTokenEndpoints(realm: RealmRecord): (ctx: Ctx) => Promise<void> {
+export function structuredTokenAnswer(realm: RealmRecord): (ctx: Ctx) => Promise<void> {
   return async (ctx) => {
     const route = ctx.oidc?.route;
     const client = ctx.oidc?.client;
