@@ -5,6 +5,8 @@ export type BenchOptions = {
   duration: number;
   /** Rounds of each OAuth metric, Gatehouse and the bare engine back to back in each (scenario-oauth.ts). */
   oauthRounds: number;
+  /** The OAuth rows to run (`BENCH_OAUTH_ROWS`); every row by default. */
+  oauthRows: Set<OAuthRowName>;
   connections: number;
   /** Realms (besides the control plane) for the fleet measurement on SQLite; 0 skips it. */
   realms: number;
@@ -35,6 +37,9 @@ export type BenchOptions = {
   /** Run servers from source (server.ts through tsx, development mode) instead of the build. */
   source: boolean;
 };
+
+export const OAUTH_ROW_NAMES = ['cc', 'refresh', 'userinfo', 'introspection-opaque', 'introspection-jwt'] as const;
+export type OAuthRowName = (typeof OAUTH_ROW_NAMES)[number];
 
 export const BENCH_PARTS = [
   'throughput',
@@ -82,6 +87,8 @@ Environment:
   BENCH_CONNECTIONS=10      autocannon connections
   BENCH_OAUTH_ROUNDS=3      rounds of each OAuth row (Gatehouse and the bare engine in turn;
                             the verdict is the median of the rounds' ratios; --quick: 1)
+  BENCH_OAUTH_ROWS=a,b      run only these OAuth rows: cc, refresh, userinfo,
+                            introspection-opaque, introspection-jwt (all by default)
   BENCH_REALMS=1000         fleet size on SQLite (0 skips)
   BENCH_PG_REALMS=250       fleet size on PostgreSQL (0 skips; 1000 adds ~6 min and 8 GB of disk)
   BENCH_CREATES=10          timed sequential realm creations per database
@@ -104,6 +111,17 @@ function int(name: string, fallback: number): number {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer`);
   return n;
+}
+
+function oauthRowNames(): Set<OAuthRowName> {
+  const raw = process.env.BENCH_OAUTH_ROWS;
+  if (raw === undefined || raw === '') return new Set(OAUTH_ROW_NAMES);
+  const names = raw.split(',').map((v) => v.trim());
+  for (const name of names) {
+    if (!(OAUTH_ROW_NAMES as readonly string[]).includes(name))
+      throw new Error(`unknown OAuth row ${name} in BENCH_OAUTH_ROWS (one of ${OAUTH_ROW_NAMES.join(', ')})`);
+  }
+  return new Set(names as OAuthRowName[]);
 }
 
 function list(name: string, fallback: number[]): number[] {
@@ -134,6 +152,7 @@ export function parseOptions(argv: string[]): BenchOptions | 'help' {
     quick,
     duration: int('BENCH_DURATION', quick ? 3 : 8),
     oauthRounds: Math.max(1, int('BENCH_OAUTH_ROUNDS', quick ? 1 : 3)),
+    oauthRows: oauthRowNames(),
     connections: int('BENCH_CONNECTIONS', 10),
     realms,
     // A thousand PostgreSQL databases take about 4 minutes to create and 8 GB of disk (minutes more

@@ -81,7 +81,7 @@ export async function oauthPhase(tmp: string, o: BenchOptions, report: Report, t
     browserCookie: '',
     cpuMs: bare.cpuMs,
   };
-  const result = await oauthRows(gatehouse, bareSide, { connections: o.connections, duration: o.duration, rounds: o.oauthRounds }, progress);
+  const result = await oauthRows(gatehouse, bareSide, { connections: o.connections, duration: o.duration, rounds: o.oauthRounds, rows: o.oauthRows }, progress);
   report.oauth.push(...result.rows);
   report.notes.push(
     `OAuth: Gatehouse (SQLite, one realm, clients made over the admin API) and a bare oidc-provider of the same version with its in-memory adapter (benchmarks/bare-oidc.ts, a child process), measured in turn (in each of ${o.oauthRounds} rounds, the order alternating) with the same requests, HTTP Basic client authentication, autocannon connections and duration. Client credentials ask for scope gatehouse.management and get an ES256 JWT for urn:gatehouse:management-api; refresh exchanges rotate the token (each token sent once, connections chaining the answers' new tokens); introspection reads one opaque client-credentials token of the reference client, then one ES256 JWT of the main client, each introspected by its own client (token_type_hint=access_token).`,

@@ -3,6 +3,7 @@ import { cookiesFrom } from './flows';
 import { expectStatus, mapLimit, request } from './http';
 import { measure, measureSplit, type Measurement, type MeasureOptions } from './load';
 import { OAUTH_BENCH, basicAuth } from './oauth-common';
+import type { OAuthRowName } from './options';
 
 // Issue 4 "Benchmark": client-credentials tokens, refresh-token exchanges and introspections per
 // second, each measured on Gatehouse and on a bare oidc-provider (bare-oidc.ts) one after the
@@ -215,7 +216,7 @@ const formHeaders = (side: OAuthSide, client: Credentials) => ({
   authorization: basicAuth(client.id, client.secret),
 });
 
-export type OAuthRowOptions = Omit<MeasureOptions, 'cpuMs'> & { rounds: number };
+export type OAuthRowOptions = Omit<MeasureOptions, 'cpuMs'> & { rounds: number; rows: ReadonlySet<OAuthRowName> };
 
 export async function oauthRows(gatehouse: OAuthSide, bare: OAuthSide, o: OAuthRowOptions, progress: (m: string) => void): Promise<OAuthResult> {
   const sides = [gatehouse, bare] as const;
@@ -238,71 +239,84 @@ export async function oauthRows(gatehouse: OAuthSide, bare: OAuthSide, o: OAuthR
     return { rounds };
   };
 
+  const rows: OAuthRow[] = [];
   for (const side of sides) await checkClientCredentials(side);
-  const cc = await both('client credentials', (side) =>
-    measure(
-      {
-        name: `${side.label}: client credentials`,
-        port: side.port,
-        path: OAUTH_BENCH.routes.token,
-        method: 'POST',
-        headers: formHeaders(side, side.client),
-        body: CC_BODY,
-      },
-      { ...o, cpuMs: side.cpuMs },
-    ),
-  );
+  if (o.rows.has('cc')) {
+    const cc = await both('client credentials', (side) =>
+      measure(
+        {
+          name: `${side.label}: client credentials`,
+          port: side.port,
+          path: OAUTH_BENCH.routes.token,
+          method: 'POST',
+          headers: formHeaders(side, side.client),
+          body: CC_BODY,
+        },
+        { ...o, cpuMs: side.cpuMs },
+      ),
+    );
+    rows.push({ metric: 'client credentials (ES256 JWT access token)', ...cc, ratioTarget: 0.7, perCoreTarget: 1000 });
+  }
 
-  // Each run of the refresh row (a round's warm-up, then its measurement) strands about one token
-  // per connection (the request its end cut off): the pool starts with enough for every round.
-  const flows = o.connections * (2 * o.rounds + 2);
+  // Refresh tokens for the refresh row, and the access token of one exchange for userinfo.
   const pools: RefreshPool[] = [];
-  for (const side of sides) {
-    progress(`oauth: ${flows} authorization-code flows for refresh tokens, ${side.label}`);
-    const t = performance.now();
-    pools.push(await refreshPool(side, flows));
-    notes.push(
-      `${side.label}: ${flows} authorization-code flows (authorize, sign-in/consent interaction, code exchange) for the refresh-token pool took ${((performance.now() - t) / 1000).toFixed(1)} s.`,
-    );
+  if (o.rows.has('refresh') || o.rows.has('userinfo')) {
+    // Each run of the refresh row (a round's warm-up, then its measurement) strands about one token
+    // per connection (the request its end cut off): the pool starts with enough for every round.
+    const flows = o.rows.has('refresh') ? o.connections * (2 * o.rounds + 2) : 1;
+    for (const side of sides) {
+      progress(`oauth: ${flows} authorization-code flows for refresh tokens, ${side.label}`);
+      const t = performance.now();
+      pools.push(await refreshPool(side, flows));
+      notes.push(
+        `${side.label}: ${flows} authorization-code flows (authorize, sign-in/consent interaction, code exchange) for the refresh-token pool took ${((performance.now() - t) / 1000).toFixed(1)} s.`,
+      );
+    }
+    if (o.rows.has('refresh')) {
+      const refresh = await both('refresh-token exchange', (side) => {
+        const pool = pools[side === gatehouse ? 0 : 1];
+        return measureSplit(
+          {
+            name: `${side.label}: refresh token`,
+            port: side.port,
+            path: OAUTH_BENCH.routes.token,
+            headers: formHeaders(side, side.client),
+            body: pool.body,
+            onResponse: pool.onResponse,
+          },
+          { ...o, cpuMs: side.cpuMs },
+        );
+      });
+      rows.push({ metric: 'refresh-token exchange (rotation; opaque access token + RS256 ID token)', ...refresh, ratioTarget: 0.7 });
+      notes.push(
+        `Refresh-token pools left after the run: ${pools.map((p, i) => `${sides[i].label} ${p.size}`).join(', ')} of ${flows} (each run strands about one per connection).`,
+      );
+    }
   }
-  const refresh = await both('refresh-token exchange', (side) => {
-    const pool = pools[side === gatehouse ? 0 : 1];
-    return measureSplit(
-      {
-        name: `${side.label}: refresh token`,
-        port: side.port,
-        path: OAUTH_BENCH.routes.token,
-        headers: formHeaders(side, side.client),
-        body: pool.body,
-        onResponse: pool.onResponse,
-      },
-      { ...o, cpuMs: side.cpuMs },
-    );
-  });
-  notes.push(
-    `Refresh-token pools left after the run: ${pools.map((p, i) => `${sides[i].label} ${p.size}`).join(', ')} of ${flows} (each run strands about one per connection).`,
-  );
 
-  // Userinfo with the opaque access token of a refresh exchange (scope openid offline_access).
-  const accessTokens: string[] = [];
-  for (const [i, side] of sides.entries()) {
-    const t = await tokenRequest(side, side.client, { grant_type: 'refresh_token', refresh_token: pools[i].take() });
-    if (t.refresh_token) pools[i].give(t.refresh_token);
-    await checkUserinfo(side, t.access_token);
-    accessTokens.push(t.access_token);
+  if (o.rows.has('userinfo')) {
+    // Userinfo with the opaque access token of a refresh exchange (scope openid offline_access).
+    const accessTokens: string[] = [];
+    for (const [i, side] of sides.entries()) {
+      const t = await tokenRequest(side, side.client, { grant_type: 'refresh_token', refresh_token: pools[i].take() });
+      if (t.refresh_token) pools[i].give(t.refresh_token);
+      await checkUserinfo(side, t.access_token);
+      accessTokens.push(t.access_token);
+    }
+    const userinfo = await both('userinfo', (side) =>
+      measure(
+        {
+          name: `${side.label}: userinfo`,
+          port: side.port,
+          path: OAUTH_BENCH.routes.userinfo,
+          method: 'GET',
+          headers: { host: side.host, authorization: `Bearer ${accessTokens[side === gatehouse ? 0 : 1]}` },
+        },
+        { ...o, cpuMs: side.cpuMs },
+      ),
+    );
+    rows.push({ metric: 'userinfo (opaque access token of a refresh exchange, scope openid)', ...userinfo, ratioTarget: 0.7 });
   }
-  const userinfo = await both('userinfo', (side) =>
-    measure(
-      {
-        name: `${side.label}: userinfo`,
-        port: side.port,
-        path: OAUTH_BENCH.routes.userinfo,
-        method: 'GET',
-        headers: { host: side.host, authorization: `Bearer ${accessTokens[side === gatehouse ? 0 : 1]}` },
-      },
-      { ...o, cpuMs: side.cpuMs },
-    ),
-  );
 
   // oidc-provider refuses to introspect its own JWT access tokens (400 unsupported_token_type);
   // Gatehouse answers for them (lib/oidc/jwt-token-endpoints.ts). The JWT row therefore sets
@@ -329,17 +343,19 @@ export async function oauthRows(gatehouse: OAuthSide, bare: OAuthSide, o: OAuthR
     for (const [i, side] of sides.entries()) await checkActive(side, introspector(side, formats[i]), bodies[i]);
     return measured;
   };
-  const introspectOpaque = await introspection('opaque');
-  const introspectJwt = await introspection('jwt');
+  if (o.rows.has('introspection-opaque')) {
+    rows.push({ metric: 'introspection (opaque client-credentials token)', ...(await introspection('opaque')), ratioTarget: 0.7 });
+  }
+  if (o.rows.has('introspection-jwt')) {
+    rows.push({
+      metric: 'introspection (ES256 JWT client-credentials token; bare: opaque, it cannot introspect JWTs)',
+      ...(await introspection('jwt')),
+      ratioTarget: 0.7,
+    });
+  }
 
   return {
-    rows: [
-      { metric: 'client credentials (ES256 JWT access token)', ...cc, ratioTarget: 0.7, perCoreTarget: 1000 },
-      { metric: 'refresh-token exchange (rotation; opaque access token + RS256 ID token)', ...refresh, ratioTarget: 0.7 },
-      { metric: 'introspection (opaque client-credentials token)', ...introspectOpaque, ratioTarget: 0.7 },
-      { metric: 'introspection (ES256 JWT client-credentials token; bare: opaque, it cannot introspect JWTs)', ...introspectJwt, ratioTarget: 0.7 },
-      { metric: 'userinfo (opaque access token of a refresh exchange, scope openid)', ...userinfo, ratioTarget: 0.7 },
-    ],
+    rows,
     notes,
   };
 }
