@@ -114,20 +114,26 @@ function freshCopy(metadata: EngineClientMetadata): EngineClientMetadata {
   return JSON.parse(text) as EngineClientMetadata;
 }
 
+/**
+ * The metadata of a stored client as the client cache keeps it, one object until the client changes
+ * (shared by every caller: never to be changed), or null for none. A URL names a Client ID Metadata
+ * Document, which is never stored (client-id.ts): the engine fetches it when it finds nothing here
+ * (cimd.ts).
+ */
+export async function storedClientMetadata(c: AdapterContext, clientId: string): Promise<EngineClientMetadata | null> {
+  if (isMetadataDocumentClientId(clientId)) return null;
+  return cachedPromise(clientCache(), `${c.realmId}:${clientId}`, async () => {
+    const live = await findLiveClient(await c.db(), clientId);
+    return live ? toEngineMetadata(live.row, live.secretExpiresAt) : null;
+  });
+}
+
 class ClientAdapter {
   constructor(private readonly c: AdapterContext) {}
 
   async find(clientId: string): Promise<EngineClientMetadata | undefined> {
-    // A URL names a Client ID Metadata Document, which is never stored (client-id.ts): the engine
-    // fetches it when it finds nothing here (cimd.ts).
-    if (isMetadataDocumentClientId(clientId)) return undefined;
-    const found = await cachedPromise(clientCache(), `${this.c.realmId}:${clientId}`, () => this.load(clientId));
+    const found = await storedClientMetadata(this.c, clientId);
     return found ? freshCopy(found) : undefined;
-  }
-
-  private async load(clientId: string): Promise<EngineClientMetadata | null> {
-    const live = await findLiveClient(await this.c.db(), clientId);
-    return live ? toEngineMetadata(live.row, live.secretExpiresAt) : null;
   }
 
   /** Dynamic client registration (RFC 7591) and its management (RFC 7592). */

@@ -9,9 +9,36 @@ import { clientExtra } from './client-metadata';
 // so the client class of each provider compares the digest of what was presented instead. HMAC-based
 // client authentication (client_secret_jwt) and HS* signing, which need the plaintext, are disabled
 // in configuration.ts.
-export function installInternals(provider: Provider): void {
+export function installInternals(provider: Provider, storedClient: StoredClientLookup): void {
   patchClientSecretComparison(provider);
   keepImplicitOfflineAccess(provider);
+  reuseBuiltClients(provider, storedClient);
+}
+
+/** The stored metadata of a client, one object for as long as the client is unchanged; null for none. */
+export type StoredClientLookup = (clientId: string) => Promise<object | null>;
+
+/**
+ * The engine's `Client.find` asks the adapter for the client's metadata on every request, then
+ * serializes and hashes it to find the client it built from the same metadata before
+ * (lib/models/client.js); the adapter must hand it a copy, since building a client may change it.
+ * The stored metadata is one cached object for as long as the client is unchanged (client-cache.ts),
+ * so the client built from it is kept beside that object: an unchanged client is found by a map read.
+ * A changed client is a new object, so it misses and the engine builds it again, as it would.
+ */
+function reuseBuiltClients(provider: Provider, storedClient: StoredClientLookup): void {
+  const clientClass = (provider as unknown as { Client: { find(id: unknown): Promise<object | undefined> } }).Client;
+  const find = clientClass.find.bind(clientClass);
+  const built = new WeakMap<object, object>();
+  clientClass.find = async (id: unknown) => {
+    const metadata = typeof id === 'string' && id.length > 0 ? await storedClient(id) : null;
+    if (!metadata) return find(id);
+    const kept = built.get(metadata);
+    if (kept) return kept;
+    const client = await find(id);
+    if (client) built.set(metadata, client);
+    return client;
+  };
 }
 
 function patchClientSecretComparison(provider: Provider): void {

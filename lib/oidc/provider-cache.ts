@@ -11,6 +11,7 @@ import { shared } from '../runtime/shared';
 import { accountFinder, engineConfiguration } from './configuration';
 import { registerNativeGrants } from './native-grants/register';
 import { installInternals } from './internals';
+import { storedClientMetadata, type AdapterContext } from './adapter';
 import { engineHooks } from './engine-hooks';
 import { watchProviderEvents } from './provider-events';
 import { loadRealmOAuthConfig, type RealmOAuthConfig } from './realm-oauth-config';
@@ -78,20 +79,12 @@ async function build(realm: RealmRecord): Promise<RealmEngine> {
   const db = await realmDb(realm);
   const [keys, oauth, cookieKey] = await Promise.all([loadSigningKeys(db), loadRealmOAuthConfig(db), derivedKey(`oidc-cookies:${realm.id}`)]);
   const issuer = issuerOf(realm);
-  const provider = new Provider(
-    issuer,
-    engineConfiguration({
-      realm,
-      keys,
-      cookieKeys: [cookieKey.toString('base64url')],
-      oauth,
-      adapter: { realmId: realm.id, db: () => realmDb(realm), dbIfOpen: () => realmDbIfOpen(realm), realm },
-    }),
-  );
+  const adapter: AdapterContext = { realmId: realm.id, db: () => realmDb(realm), dbIfOpen: () => realmDbIfOpen(realm), realm };
+  const provider = new Provider(issuer, engineConfiguration({ realm, keys, cookieKeys: [cookieKey.toString('base64url')], oauth, adapter }));
   // The public scheme is a setting, not something a client may claim: dispatch.ts overwrites the
   // forwarded-proto header, and the engine reads it.
   provider.proxy = true;
-  installInternals(provider);
+  installInternals(provider, (clientId) => storedClientMetadata(adapter, clientId));
   provider.use(engineHooks(realm));
   registerNativeGrants(provider, realm, accountFinder(realm));
   watchProviderEvents(provider, realm);
