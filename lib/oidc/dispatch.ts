@@ -20,6 +20,29 @@ const SESSION_PATHS = new Set<string>([OIDC_ROUTES.authorization, OIDC_ROUTES.en
 // an account switch and log that session out first.
 const SESSION_PREFIXES = [...SESSION_PATHS].map((p) => `${p}/`);
 
+// The engine's machine-to-machine endpoints answer JSON (or JWT), never a page: they need no page
+// policy (any HTML still gets server.ts's fallback one, lib/runtime/html-guard.ts).
+const BACK_CHANNEL_PATHS = new Set<string>([
+  OIDC_ROUTES.token,
+  OIDC_ROUTES.userinfo,
+  OIDC_ROUTES.introspection,
+  OIDC_ROUTES.revocation,
+  OIDC_ROUTES.device_authorization,
+  OIDC_ROUTES.pushed_authorization_request,
+  OIDC_ROUTES.registration,
+  OIDC_ROUTES.jwks,
+  OIDC_ROUTES.backchannel_authentication,
+  OIDC_ROUTES.challenge,
+  OIDC_ROUTES.credential,
+]);
+
+const pagePolicies = new Map<string, string>();
+function enginePagePolicy(publicScheme: 'http' | 'https'): string {
+  let policy = pagePolicies.get(publicScheme);
+  if (policy === undefined) pagePolicies.set(publicScheme, (policy = engineCsp({ styleHashes: [PAGE_STYLE_HASH], publicScheme })));
+  return policy;
+}
+
 function usesEngineSession(pathname: string): boolean {
   return SESSION_PATHS.has(pathname) || SESSION_PREFIXES.some((p) => pathname.startsWith(p));
 }
@@ -30,7 +53,7 @@ export async function dispatchToEngine(realm: RealmRecord, pathname: string, req
   // A built engine without waiting a turn; engineFor builds, rebuilds or waits for one.
   const engine = readyEngine(realm) ?? (await engineFor(realm));
   // Before the engine renders: its form_post page adds its script's hash to this policy.
-  res.setHeader('content-security-policy', engineCsp({ styleHashes: [PAGE_STYLE_HASH], publicScheme: settings().publicScheme }));
+  if (!BACK_CHANNEL_PATHS.has(pathname)) res.setHeader('content-security-policy', enginePagePolicy(settings().publicScheme));
   // The engine builds its URLs from these: the scheme is a setting, the address is the peer's.
   req.headers['x-forwarded-proto'] = settings().publicScheme;
   req.headers['x-forwarded-for'] = String(req.headers[CLIENT_IP_HEADER] ?? '');
