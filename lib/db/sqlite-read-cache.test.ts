@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
-import { clearReadCache, readThrough } from './sqlite-read-cache';
+import { clearReadCache, readPointNow, readThrough, type ReadPoint } from './sqlite-read-cache';
 
 // The read cache against real SQLite files: whatever wrote the row (this connection through any
 // statement, another connection, a transaction that rolled back), the next read answers what a
@@ -26,7 +26,7 @@ function pair(): { db: Database.Database; other: Database.Database } {
 
 type Row = { payload: string };
 
-function cachedRead(db: Database.Database, model: string, id: string, point?: object): { value: Row | null; fromDb: boolean } {
+function cachedRead(db: Database.Database, model: string, id: string, point?: ReadPoint): { value: Row | null; fromDb: boolean } {
   let fromDb = false;
   const value = readThrough<Row>(
     db,
@@ -104,20 +104,37 @@ describe('the SQLite read cache', () => {
     expect(cachedRead(db, 'Grant', 'g1')).toEqual({ value: null, fromDb: true });
   });
 
-  it('checks for other connections once per read point; this connection’s writes count at once', () => {
+  it('checks for other connections once for every request that arrived before the check; this connection’s writes count at once', () => {
     const { db, other } = pair();
     insert(db, 'Grant', 'g1', 'one');
-    const request = {};
-    cachedRead(db, 'Grant', 'g1', request);
-    // A commit elsewhere after the request's check: the request's reads answer the state at its check.
+    const first = readPointNow();
+    const second = readPointNow();
+    expect(cachedRead(db, 'Grant', 'g1', second).fromDb).toBe(true);
+    // A commit elsewhere after that check: both requests were waiting when it was made, so their reads
+    // answer the state at it, a state inside each one's span.
     other.prepare(`UPDATE "OidcPayload" SET "payload" = 'elsewhere'`).run();
-    expect(cachedRead(db, 'Grant', 'g1', request)).toEqual({ value: { payload: 'one' }, fromDb: false });
-    // The next request checks again.
-    expect(cachedRead(db, 'Grant', 'g1', {})).toEqual({ value: { payload: 'elsewhere' }, fromDb: true });
-    const later = {};
+    expect(cachedRead(db, 'Grant', 'g1', second)).toEqual({ value: { payload: 'one' }, fromDb: false });
+    expect(cachedRead(db, 'Grant', 'g1', first)).toEqual({ value: { payload: 'one' }, fromDb: false });
+    // A request that arrives after the check checks again; so does a read without a point.
+    expect(cachedRead(db, 'Grant', 'g1', readPointNow())).toEqual({ value: { payload: 'elsewhere' }, fromDb: true });
+    other.prepare(`UPDATE "OidcPayload" SET "payload" = 'unpointed'`).run();
+    expect(cachedRead(db, 'Grant', 'g1')).toEqual({ value: { payload: 'unpointed' }, fromDb: true });
+    const later = readPointNow();
     cachedRead(db, 'Grant', 'g1', later);
     db.prepare(`UPDATE "OidcPayload" SET "payload" = 'here'`).run();
     expect(cachedRead(db, 'Grant', 'g1', later)).toEqual({ value: { payload: 'here' }, fromDb: true });
+  });
+
+  it('counts a check for the connection it was made on only', () => {
+    const a = pair();
+    const b = pair();
+    insert(a.db, 'Grant', 'g1', 'a');
+    insert(b.db, 'Grant', 'g1', 'b');
+    cachedRead(b.db, 'Grant', 'g1');
+    const request = readPointNow();
+    cachedRead(a.db, 'Grant', 'g1', request); // checks a only
+    b.other.prepare(`UPDATE "OidcPayload" SET "payload" = 'b2'`).run();
+    expect(cachedRead(b.db, 'Grant', 'g1', request)).toEqual({ value: { payload: 'b2' }, fromDb: true });
   });
 
   it('neither answers nor keeps inside a transaction, whose writes may roll back', () => {
@@ -189,6 +206,43 @@ describe('the SQLite read cache', () => {
             db.prepare(`INSERT OR REPLACE INTO "OidcPayload" VALUES ('M', ?, ?)`).run(o.id, o.value);
             cachedRead(db, 'M', o.id);
             db.exec('ROLLBACK');
+          }
+        }
+        db.close();
+        other.close();
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('answers a request a state from inside its own span, whichever requests’ checks it shares (property)', () => {
+    const key = fc.constantFrom('a', 'b');
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('arrive' as const) }),
+      fc.record({ kind: fc.constant('read' as const), id: key, request: fc.nat() }),
+      fc.record({ kind: fc.constant('put' as const), id: key, value: fc.string({ minLength: 1 }), byOther: fc.boolean() }),
+    );
+    fc.assert(
+      fc.property(fc.array(op, { minLength: 10, maxLength: 60 }), (ops) => {
+        clearReadCache();
+        const { db, other } = pair();
+        const direct = (id: string) => JSON.stringify(db.prepare(`SELECT "payload" FROM "OidcPayload" WHERE "model" = 'M' AND "id" = ?`).get(id) ?? null);
+        // The states each key went through, and for each request the first of them inside its span.
+        const history: Record<string, string[]> = { a: [direct('a')], b: [direct('b')] };
+        const requests: { point: ReadPoint; from: Record<string, number> }[] = [];
+        for (const o of ops) {
+          if (o.kind === 'arrive') {
+            requests.push({ point: readPointNow(), from: { a: history.a.length - 1, b: history.b.length - 1 } });
+          } else if (o.kind === 'read') {
+            const request = requests.length ? requests[o.request % requests.length] : undefined;
+            const answer = JSON.stringify(cachedRead(db, 'M', o.id, request?.point).value);
+            const since = history[o.id].slice(request ? request.from[o.id] : -1);
+            expect(since).toContain(answer);
+          } else {
+            (o.byOther ? other : db)
+              .prepare(`INSERT INTO "OidcPayload" VALUES ('M', ?, ?) ON CONFLICT ("model", "id") DO UPDATE SET "payload" = excluded."payload"`)
+              .run(o.id, o.value);
+            history[o.id].push(direct(o.id));
           }
         }
         db.close();

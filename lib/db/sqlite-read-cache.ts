@@ -10,10 +10,12 @@ import { shared } from '../runtime/shared';
 //   returns; INSERT too, since INSERT OR REPLACE deletes without firing DELETE triggers.
 // - A commit by any other connection (another process sharing the file, the CLI, a migration)
 //   changes `PRAGMA data_version`; when it moved, nothing read before counts any more. It is read
-//   before a cached answer, once per read point: a request's reads may share one check made after
-//   the request arrived (the state they answer is then the state at that check, inside the request's
-//   own span, as a read made at that moment would answer). A check costs about what a small SELECT
-//   costs here (the lock calls of a read transaction), so one check per request is the saving.
+//   before a cached answer, unless the connection was checked after the reading request arrived:
+//   the state at that check is then a state inside the request's own span, as a read made at that
+//   moment would answer, whichever request made it. A check costs about what a small SELECT costs
+//   (the lock calls of a read transaction: two system calls); the engine's requests that one poll
+//   brought in wait for each other before they read (dispatch.ts, runtime/turn-barrier.ts), so under
+//   load the first one's check serves them all (about eight per check in the OAuth bench).
 // - Inside a transaction nothing is answered or kept: its reads may see writes that never commit.
 // PostgreSQL is never cached: several instances write it, and no check as cheap as data_version
 // tells one of another's commit, so revocation stays exact there by reading every time.
@@ -21,10 +23,10 @@ import { shared } from '../runtime/shared';
 export type CachedTable = 'OidcPayload' | 'User';
 
 /**
- * One request's reads (any object made when the request arrived, compared by identity): the
- * cross-connection check is made once per point. Without one, every read checks.
+ * When a request arrived, on the cache's check clock (`readPointNow()`): a check made after it
+ * serves the request's reads. Without one, every read checks.
  */
-export type ReadPoint = object;
+export type ReadPoint = { readonly arrivedAt: number };
 
 // A row that is not there is kept as well (a token looked up by the wrong kind first, every time).
 const ABSENT = Object.freeze({});
@@ -42,15 +44,21 @@ type Connection = {
   dataVersion: number;
   schemaVersion: number;
   tables: Set<CachedTable>;
-  /** The read point the last check was made for: reads under it need no other. */
-  checkedFor: ReadPoint | undefined;
+  /** The check clock's value at the last check: requests that arrived before it need no other. */
+  checkedAt: number;
   readDataVersion: BetterSqlite3.Statement;
   readSchemaVersion: BetterSqlite3.Statement;
 };
 
 type Entry = { connection: Connection; generation: number; value: object; size: number };
 
-type State = { connections: WeakMap<BetterSqlite3.Database, Connection>; entries: LRUCache<string, Entry>; nextId: number };
+type State = {
+  connections: WeakMap<BetterSqlite3.Database, Connection>;
+  entries: LRUCache<string, Entry>;
+  nextId: number;
+  /** Counts the checks of every connection: a request that arrived at `n` is served by any check after. */
+  checks: number;
+};
 
 // Bounded for the whole process, across every open realm: 1,000 realms must stay under 1 GiB.
 const READ_CACHE_MAX_BYTES = 16 * 1024 * 1024;
@@ -60,7 +68,13 @@ const state = () =>
     connections: new WeakMap(),
     entries: new LRUCache<string, Entry>({ maxSize: READ_CACHE_MAX_BYTES, sizeCalculation: (e) => e.size }),
     nextId: 1,
+    checks: 0,
   }));
+
+/** The read point of a request arriving now. */
+export function readPointNow(): ReadPoint {
+  return { arrivedAt: state().checks };
+}
 
 const entryKey = (connection: Connection, table: CachedTable, key: readonly unknown[]) =>
   `${connection.id}${KEY_SEPARATOR}${table}${KEY_SEPARATOR}${key.join(KEY_SEPARATOR)}`;
@@ -95,7 +109,7 @@ function connectionOf(db: BetterSqlite3.Database): Connection {
     dataVersion: -1,
     schemaVersion: -1,
     tables: new Set(),
-    checkedFor: undefined,
+    checkedAt: 0,
     readDataVersion: db.prepare('PRAGMA data_version').pluck(),
     readSchemaVersion: db.prepare('PRAGMA schema_version').pluck(),
   };
@@ -109,9 +123,9 @@ function connectionOf(db: BetterSqlite3.Database): Connection {
 
 /** Whether entries of this connection may still be answered; moves to a new generation when not. */
 function refresh(db: BetterSqlite3.Database, connection: Connection, table: CachedTable, point: ReadPoint | undefined): void {
-  if (point !== undefined && connection.checkedFor === point && connection.tables.has(table)) return;
+  if (point !== undefined && connection.checkedAt > point.arrivedAt && connection.tables.has(table)) return;
+  connection.checkedAt = ++state().checks;
   const dataVersion = connection.readDataVersion.get() as number;
-  connection.checkedFor = point;
   if (dataVersion === connection.dataVersion && connection.tables.has(table)) return;
   connection.dataVersion = dataVersion;
   connection.generation++;

@@ -64,7 +64,7 @@ class PayloadAdapter {
     // By primary key when possible: the hot path (tokens, codes, grants, sessions).
     const row =
       'id' in where
-        ? await sql.find(this.model, oidcStorageKey(where.id), engineRequest())
+        ? await sql.find(this.model, oidcStorageKey(where.id), engineRequest()?.reads)
         : 'uid' in where
           ? await sql.findBy(this.model, 'uid', oidcStorageKey(where.uid))
           : await sql.findBy(this.model, 'userCode', oidcStorageKey(where.userCode));

@@ -68,7 +68,7 @@ function clientAppId(ctx: KoaContextWithOIDC): string | null {
 export function accountFinder(realm: RealmRecord) {
   return async (ctx: KoaContextWithOIDC, sub: string) => {
     // The account must be live; its roles and permissions are read only for scopes that release them.
-    const base = await userClaims(realm, sub, engineRequest());
+    const base = await userClaims(realm, sub, engineRequest()?.reads);
     if (!base) return undefined;
     return {
       accountId: sub,

@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { settings } from '../config/env';
+import { readPointNow } from '../db/sqlite-read-cache';
+import { turnBarrier } from '../runtime/turn-barrier';
 import { CLIENT_IP_HEADER } from '../web/client-ip';
 import { engineCsp } from '../web/security-headers';
 import type { RealmRecord } from '../realm/realm-record';
@@ -59,8 +61,13 @@ export async function dispatchToEngine(realm: RealmRecord, pathname: string, req
   req.headers['x-forwarded-for'] = String(req.headers[CLIENT_IP_HEADER] ?? '');
   delete req.headers['x-forwarded-host'];
 
+  // The request arrived before this point. The requests one poll brought in then wait for each
+  // other, so that the first to read the realm's database checks it for commits by other processes
+  // after all of them had arrived, and that one check serves them all (sqlite-read-cache.ts).
+  const reads = readPointNow();
+  await turnBarrier();
   // The engine's hooks without a request (client lookup, client metadata validation) read the Host here.
-  return withEngineRequest({ realm, host: req.headers.host }, async () => {
+  return withEngineRequest({ realm, host: req.headers.host, reads }, async () => {
     if (pathname.startsWith(INTERACTION_PREFIX)) return handleInteraction(realm, engine.provider, pathname, req, res);
     if (pathname === '/.well-known/oauth-authorization-server') {
       // RFC 8414 metadata: the same document as OpenID discovery.

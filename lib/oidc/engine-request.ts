@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { readPointNow, type ReadPoint } from '../db/sqlite-read-cache';
 import { appIdForHost } from '../domain/apps/request-app';
 import { BUILT_IN_IDS } from '../domain/built-in-ids';
 import type { RealmRecord } from '../realm/realm-record';
@@ -8,15 +9,18 @@ import { shared } from '../runtime/shared';
 // lookup and the client metadata validator (oidc-provider hands them no context when a client comes
 // from a metadata document) need the Host, since the App it routes to decides whether Client ID
 // Metadata Documents are accepted and which App a new client belongs to. dispatch.ts runs every
-// engine request (and the sign-in bridge) inside `withEngineRequest`.
-type EngineRequest = { realm: RealmRecord; host: string | undefined };
+// engine request (and the sign-in bridge) inside `withEngineRequest`. Its read point, taken when the
+// request arrived, lets the read cache skip a check made since for another request
+// (lib/db/sqlite-read-cache.ts).
+type EngineRequest = { realm: RealmRecord; host: string | undefined; reads: ReadPoint };
 
 function storage(): AsyncLocalStorage<EngineRequest> {
   return shared('oidc.engine-request', () => new AsyncLocalStorage<EngineRequest>());
 }
 
-export function withEngineRequest<T>(request: EngineRequest, run: () => Promise<T>): Promise<T> {
-  return storage().run(request, run);
+/** Runs `run` for an engine request; `reads` is its read point, by default now. */
+export function withEngineRequest<T>(request: Omit<EngineRequest, 'reads'> & { reads?: ReadPoint }, run: () => Promise<T>): Promise<T> {
+  return storage().run({ ...request, reads: request.reads ?? readPointNow() }, run);
 }
 
 /** The Host of the engine request being served, or undefined outside one. */
