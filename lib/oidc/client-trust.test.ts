@@ -4,6 +4,7 @@ import { BUILT_IN_IDS } from '../domain/built-in-ids';
 import type { RealmRecord } from '../realm/realm-record';
 import { clientMetadataValidator } from './client-trust';
 import { NO_SCOPE } from './client-metadata';
+import { readPointNow } from '../db/sqlite-read-cache';
 import { withEngineRequest } from './engine-request';
 
 const SHOP = 'shop-app-id';
@@ -28,7 +29,7 @@ const ctxOn = (route: string) => ({ oidc: { route } }) as unknown as KoaContextW
 
 /** Runs the validator as the engine does (every extra property in turn) for a request to `host`. */
 async function run(metadata: Record<string, unknown>, host: string, route = 'authorization'): Promise<Record<string, unknown>> {
-  await withEngineRequest({ realm, host }, async () => {
+  await withEngineRequest({ realm, host, reads: readPointNow() }, async () => {
     for (const key of ['consent_type', 'access_token_type', 'app_id', 'capabilities', 'service_account_id'])
       validate(ctxOn(route), key, metadata[key], metadata);
   });
@@ -78,7 +79,7 @@ describe('client metadata nobody vetted', () => {
     expect(keyed.token_endpoint_auth_method).toBe('private_key_jwt');
     const none = clientMetadataValidator(realm, ['gatehouse.management']);
     const m2 = { client_id: cimd, redirect_uris: ['https://app.example.com/cb'], grant_types: ['authorization_code'] } as Record<string, unknown>;
-    await withEngineRequest({ realm, host: 'acme.test' }, async () => none(ctxOn('authorization'), 'consent_type', undefined, m2));
+    await withEngineRequest({ realm, host: 'acme.test', reads: readPointNow() }, async () => none(ctxOn('authorization'), 'consent_type', undefined, m2));
     expect(m2.scope).toBe(NO_SCOPE);
   });
 

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { readPointNow, type ReadPoint } from '../db/sqlite-read-cache';
+import type { ReadPoint } from '../db/sqlite-read-cache';
 import { appIdForHost } from '../domain/apps/request-app';
 import { BUILT_IN_IDS } from '../domain/built-in-ids';
 import type { RealmRecord } from '../realm/realm-record';
@@ -18,9 +18,8 @@ function storage(): AsyncLocalStorage<EngineRequest> {
   return shared('oidc.engine-request', () => new AsyncLocalStorage<EngineRequest>());
 }
 
-/** Runs `run` for an engine request; `reads` is its read point, by default now. */
-export function withEngineRequest<T>(request: Omit<EngineRequest, 'reads'> & { reads?: ReadPoint }, run: () => Promise<T>): Promise<T> {
-  return storage().run({ ...request, reads: request.reads ?? readPointNow() }, run);
+export function withEngineRequest<T>(request: EngineRequest, run: () => Promise<T>): Promise<T> {
+  return storage().run(request, run);
 }
 
 /** The Host of the engine request being served, or undefined outside one. */
