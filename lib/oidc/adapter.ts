@@ -120,8 +120,9 @@ function freshCopy(metadata: EngineClientMetadata): EngineClientMetadata {
  * Document, which is never stored (client-id.ts): the engine fetches it when it finds nothing here
  * (cimd.ts).
  */
-export async function storedClientMetadata(c: AdapterContext, clientId: string): Promise<EngineClientMetadata | null> {
-  if (isMetadataDocumentClientId(clientId)) return null;
+export function storedClientMetadata(c: AdapterContext, clientId: string): Promise<EngineClientMetadata | null> {
+  // The cached promise itself, not one wrapped around it: this runs for every client lookup.
+  if (isMetadataDocumentClientId(clientId)) return Promise.resolve(null);
   return cachedPromise(clientCache(), `${c.realmId}:${clientId}`, async () => {
     const live = await findLiveClient(await c.db(), clientId);
     return live ? toEngineMetadata(live.row, live.secretExpiresAt) : null;
