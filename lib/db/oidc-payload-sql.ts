@@ -29,6 +29,11 @@ export type PayloadWrite = {
 };
 
 export interface OidcPayloadSql {
+  /**
+   * Whether the writes run in the order they are made, each settling once committed (SQLite's one
+   * connection and its group commit): a caller may then make the next before the last committed.
+   */
+  readonly writesInCallOrder: boolean;
   /** By id; `point` names the request, so that its reads share one freshness check (sqlite-read-cache.ts). */
   find(model: string, id: string, point?: ReadPoint): Promise<StoredPayload | null>;
   findBy(model: string, column: 'uid' | 'userCode', value: string): Promise<StoredPayload | null>;
@@ -75,6 +80,7 @@ function sqliteStore(db: BetterSqlite3.Database): OidcPayloadSql {
   const run = <T>(work: () => T): Promise<T> => runWhenFree(db, work);
   const write = (work: () => void): Promise<void> => commitGrouped(db, work);
   return {
+    writesInCallOrder: true,
     // Found by id, a row is answered from the read cache while no write can have changed it.
     find: (model, id, point) =>
       run(() => readThrough(db, 'OidcPayload', [model, id], payloadSize, () => sqliteRow(sqliteStatement(db, SQLITE.find).get(model, id)), point)),
@@ -121,6 +127,8 @@ function pgRow(rows: { payload: string; expiresAt: number | null; consumedAt: nu
 function pgStore(pool: Pool): OidcPayloadSql {
   const query = async (q: { name: string; text: string }, values: unknown[]) => (await pool.query({ ...q, values })).rows;
   return {
+    // A pool: two writes made at once may run on two connections, in either order.
+    writesInCallOrder: false,
     find: async (model, id) => pgRow(await query(PG.find, [model, id])),
     findBy: async (model, column, value) => pgRow(await query(column === 'uid' ? PG.findByUid : PG.findByUserCode, [model, value])),
     upsert: async (row, now) => void (await query(PG.upsert, [...writeValues(row), pgDate(row.expiresAt), pgDate(now)])),
@@ -135,6 +143,7 @@ function pgStore(pool: Pool): OidcPayloadSql {
 function prismaStore(db: RealmDb): OidcPayloadSql {
   const select = { payload: true, expiresAt: true, consumedAt: true } as const;
   return {
+    writesInCallOrder: false,
     find: (model, id) => db.oidcPayload.findUnique({ where: { model_id: { model, id } }, select }),
     findBy: (model, column, value) => db.oidcPayload.findFirst({ where: { model, [column]: value }, select }),
     upsert: async (row, now) => {

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { commitGrouped } from './sqlite-group-commit';
+import { trackTransactions } from './sqlite-transaction-gate';
 
 // Group commit against real SQLite files: the writes of one turn commit together, each caller hears
 // its own write's outcome, and what commits is what the same writes made one by one would leave.
@@ -87,6 +88,29 @@ describe('group commit on a SQLite connection', () => {
     db.prepare('COMMIT').run();
     await write;
     expect(ids(other)).toEqual(['late']);
+  });
+
+  it('runs writes in the order they were made, also when another transaction opened between them', async () => {
+    const { db, other } = pair();
+    await commitGrouped(db, insert(db, 'row', 'first'));
+    // Another request's interactive transaction, as Prisma's adapter opens one (sqlite-transaction-gate.ts).
+    const adapter = {
+      startTransaction: () => {
+        db.prepare('BEGIN').run();
+        return Promise.resolve({ commit: () => Promise.resolve(void db.prepare('COMMIT').run()), rollback: () => Promise.resolve() });
+      },
+    };
+    trackTransactions(adapter, db);
+    const update = (v: string) => () => void db.prepare('UPDATE "T" SET "v" = ? WHERE "id" = ?').run(v, 'row');
+    // The caller does not wait for its first write before its second (lib/oidc/held-writes.ts), and
+    // the transaction begins in between, before the first one's group ran.
+    const first = commitGrouped(db, update('second'));
+    const transaction = await adapter.startTransaction();
+    const second = commitGrouped(db, update('third'));
+    await new Promise((r) => setTimeout(r, 20));
+    await transaction.commit();
+    await Promise.all([first, second]);
+    expect(other.prepare('SELECT "v" FROM "T" WHERE "id" = ?').get('row')).toEqual({ v: 'third' });
   });
 
   it('each caller hears what the same writes made one by one would answer, and the same rows remain', async () => {

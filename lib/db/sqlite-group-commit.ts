@@ -11,9 +11,11 @@ import { insideTransactionCall, runWhenFree } from './sqlite-transaction-gate';
 // - A write that fails (a constraint, say) rolls back its own savepoint and rejects only its
 //   caller; the rest commit. A failure that ends the whole transaction, or a commit that fails,
 //   rejects every caller of the group: none of their writes happened.
-// - A write made while the connection is in a transaction, or from inside a `$transaction` call
-//   (sqlite-transaction-gate.ts), is not queued: it runs as it did, through the gate, so a
-//   transaction's own writes are never deferred past it.
+// - Writes run in the order they are made: a caller may make its next write before the last one
+//   committed (lib/oidc/held-writes.ts). A write made while another request's transaction holds the
+//   connection is queued all the same; the group waits for that transaction (the gate).
+// - A write made from inside a `$transaction` call (sqlite-transaction-gate.ts) is not queued: it
+//   runs as it did, through the gate, so a transaction's own writes are never deferred past it.
 // - Reads are not queued. A read made while a write is queued does not see that write; the write's
 //   caller has not been answered yet, so no one has been told it happened.
 
@@ -23,7 +25,7 @@ const queues = new WeakMap<BetterSqlite3.Database, Queued[]>();
 
 /** Runs `work` (one synchronous write) in the connection's next group commit; settles once it is committed. */
 export function commitGrouped(db: BetterSqlite3.Database, work: () => void): Promise<void> {
-  if (db.inTransaction || insideTransactionCall()) return runWhenFree(db, work);
+  if (insideTransactionCall()) return runWhenFree(db, work);
   return new Promise<void>((resolve, reject) => {
     let queue = queues.get(db);
     if (!queue) {

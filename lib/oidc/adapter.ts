@@ -1,5 +1,5 @@
 import { oidcStorageKey } from '../db/oidc-payload-key';
-import { oidcPayloadSql } from '../db/oidc-payload-sql';
+import { oidcPayloadSql, type OidcPayloadSql } from '../db/oidc-payload-sql';
 import { newId, sha256Hex } from '../crypto/tokens';
 import type { RealmDb } from '../db/types';
 import { assertClientCapacity } from '../domain/entitlements/capacity';
@@ -9,6 +9,7 @@ import { findLiveClient } from '../domain/oauth-clients/live-client';
 import { cachedPromise } from '../runtime/cached-promise';
 import { clientCache } from './client-cache';
 import { engineRequest } from './engine-request';
+import { holdCommit, ownWritesCommitted } from './held-writes';
 import { fromRegistration, toEngineMetadata, type EngineClientMetadata } from './client-metadata';
 import { decodePayload, decodePlainPayload, encodePayload, NEEDS_OPENING, withId, withoutId } from './payload-codec';
 
@@ -34,6 +35,14 @@ const epoch = (d: Date) => Math.floor(d.getTime() / 1000);
 // record is found only by its id, so its row leaves the jti out (payload-codec.ts).
 const FOUND_WITHOUT_ID = new Set(['Session', 'DeviceCode']);
 
+/**
+ * A write's commit: handed to the request's held answer where the storage runs writes in call order
+ * (held-writes.ts), so the engine goes on at once; otherwise waited for here.
+ */
+function written(sql: OidcPayloadSql, committed: Promise<void>): Promise<void> | undefined {
+  return sql.writesInCallOrder && holdCommit(committed) ? undefined : committed;
+}
+
 class PayloadAdapter {
   constructor(
     private readonly model: string,
@@ -42,25 +51,31 @@ class PayloadAdapter {
 
   async upsert(id: string, payload: Payload, expiresIn?: number): Promise<void> {
     const sql = oidcPayloadSql(await this.c.db());
-    await sql.upsert(
-      {
-        model: this.model,
-        id: oidcStorageKey(id),
-        payload: await encodePayload(FOUND_WITHOUT_ID.has(this.model) ? payload : withoutId(payload, id)),
-        grantId: payload.grantId ? oidcStorageKey(payload.grantId) : null,
-        userCode: payload.userCode ? oidcStorageKey(payload.userCode) : null,
-        uid: payload.uid ? oidcStorageKey(payload.uid) : null,
-        accountId: payload.accountId ?? null,
-        clientId: payload.clientId ?? null,
-        expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
-      },
-      new Date(),
+    await written(
+      sql,
+      sql.upsert(
+        {
+          model: this.model,
+          id: oidcStorageKey(id),
+          payload: await encodePayload(FOUND_WITHOUT_ID.has(this.model) ? payload : withoutId(payload, id)),
+          grantId: payload.grantId ? oidcStorageKey(payload.grantId) : null,
+          userCode: payload.userCode ? oidcStorageKey(payload.userCode) : null,
+          uid: payload.uid ? oidcStorageKey(payload.uid) : null,
+          accountId: payload.accountId ?? null,
+          clientId: payload.clientId ?? null,
+          expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
+        },
+        new Date(),
+      ),
     );
   }
 
   private async read(where: { id: string } | { uid: string } | { userCode: string }): Promise<Payload | undefined> {
     // Every read of a token request: no turn is waited that need not be (issue 14, promises per request).
     const sql = oidcPayloadSql(this.c.dbIfOpen() ?? (await this.c.db()));
+    // The request reads what it wrote itself: its writes held for its answer commit first (held-writes.ts).
+    const own = ownWritesCommitted();
+    if (own) await own;
     // By primary key when possible: the hot path (tokens, codes, grants, sessions).
     const row =
       'id' in where
@@ -90,15 +105,18 @@ class PayloadAdapter {
   }
 
   async consume(id: string): Promise<void> {
-    await oidcPayloadSql(await this.c.db()).consume(this.model, oidcStorageKey(id), new Date());
+    const sql = oidcPayloadSql(await this.c.db());
+    await written(sql, sql.consume(this.model, oidcStorageKey(id), new Date()));
   }
 
   async destroy(id: string): Promise<void> {
-    await oidcPayloadSql(await this.c.db()).destroy(this.model, oidcStorageKey(id));
+    const sql = oidcPayloadSql(await this.c.db());
+    await written(sql, sql.destroy(this.model, oidcStorageKey(id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
-    await oidcPayloadSql(await this.c.db()).revokeByGrantId(oidcStorageKey(grantId));
+    const sql = oidcPayloadSql(await this.c.db());
+    await written(sql, sql.revokeByGrantId(oidcStorageKey(grantId)));
   }
 }
 

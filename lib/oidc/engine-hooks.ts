@@ -4,7 +4,8 @@ import { appFeatureGates } from './app-gates';
 import { hideStoredSecretDigest } from './internals';
 import { structuredTokenAnswer, STRUCTURED_TOKEN_ANSWER } from './jwt-token-endpoints';
 import { endBrowserSessionOnLogout } from './session-bridge';
-import { answerStorageOutage } from './storage-outage';
+import { holdAnswerFor } from './held-writes';
+import { answerFailedWrite, answerStorageOutage } from './storage-outage';
 
 // What Gatehouse does around every engine request, as one middleware of the engine's. Each was a
 // middleware of its own, and every layer cost every request its promises whether it had work or
@@ -21,7 +22,9 @@ export function engineHooks(realm: RealmRecord): (ctx: KoaContextWithOIDC, next:
   const browserLogout = endBrowserSessionOnLogout(realm);
   return async (ctx, next) => {
     (ctx.state as Record<symbol, unknown>)[STRUCTURED_TOKEN_ANSWER] = answerStructuredToken;
-    await gates(ctx, next);
+    // The engine's writes commit together, before the answer leaves; one that did not makes the answer an error.
+    const writes = await holdAnswerFor(() => gates(ctx, next));
+    if ('failed' in writes) answerFailedWrite(ctx, writes.failed);
     // Innermost first, as the layers ran: what the answer shows, then the logout's side effect, and
     // last the storage outage, which rewrites whatever failed on the database. A hook with nothing to
     // do answers undefined, and is not awaited (an await is a promise).

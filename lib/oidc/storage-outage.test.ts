@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type Provider from 'oidc-provider';
 import { describe, expect, it } from 'vitest';
-import { answerStorageOutage, watchStorageOutages } from './storage-outage';
+import { answerFailedWrite, answerStorageOutage, watchStorageOutages } from './storage-outage';
 
 type Ctx = { status?: number; body?: unknown; headers: Record<string, string>; set(name: string, value: string): void };
 const ctx = (): Ctx => {
@@ -34,5 +34,30 @@ describe("the engine's answer when the database cannot be reached", () => {
     answerStorageOutage(c);
     expect(c.status).toBe(500);
     expect(others).toContain(boom);
+  });
+
+  it('turns an answer whose writes did not commit into a server error, with no redirect left, reported as the engine reports its own', () => {
+    const headers: Record<string, string> = { Location: 'https://app.example/cb?code=never-saved' };
+    const failed = Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+    const c = {
+      ...ctx(),
+      status: 302,
+      body: 'Redirecting',
+      remove: (name: string) => void delete headers[name],
+      oidc: { provider },
+    };
+    answerFailedWrite(c, failed);
+    expect(c.status).toBe(500);
+    expect(c.body).toMatchObject({ error: 'server_error' });
+    expect(headers).toEqual({});
+    expect(others).toContain(failed);
+  });
+
+  it('answers 503 when the write failed because the database cannot be reached', () => {
+    const c = { ...ctx(), status: 200, body: { access_token: 'never-saved' }, remove: () => {}, oidc: { provider } };
+    answerFailedWrite(c, Object.assign(new Error("Can't reach database server"), { code: 'P1001' }));
+    answerStorageOutage(c);
+    expect(c.status).toBe(503);
+    expect(c.body).toMatchObject({ error: 'temporarily_unavailable' });
   });
 });

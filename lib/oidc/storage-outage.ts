@@ -1,6 +1,7 @@
 import type Provider from 'oidc-provider';
 import { errorCatalog } from '../errors/catalog';
 import { isStorageUnavailable, logStorageUnavailable, STORAGE_RETRY_AFTER_SECONDS } from '../errors/storage-unavailable';
+import { logError } from '../log/logger';
 
 // The engine answers any failure it did not expect with 500 `server_error`. A database that cannot be
 // reached is not that: its requests answer 503 `temporarily_unavailable` (the OAuth error body a
@@ -8,6 +9,7 @@ import { isStorageUnavailable, logStorageUnavailable, STORAGE_RETRY_AFTER_SECOND
 // every few seconds rather than per request (docs/deployment.md "When PostgreSQL is down").
 
 type EngineCtx = { status?: number; body?: unknown; set?(name: string, value: string): void };
+type FailedWriteCtx = EngineCtx & { remove(name: string): void; oidc?: { provider: { emit(event: string, ...args: unknown[]): boolean } } };
 
 const outages = new WeakSet<object>();
 
@@ -26,4 +28,21 @@ export function watchStorageOutages(provider: Provider, logOther: (error: unknow
     outages.add(ctx);
     logStorageUnavailable(error);
   });
+}
+
+/**
+ * A request whose engine writes did not all commit (held-writes.ts), after the engine answered as if
+ * they had: the answer becomes the engine's own for a failure it did not expect, 500 `server_error`
+ * (503 when the database cannot be reached, by `answerStorageOutage` after it), with no redirect left
+ * to carry a code or token that was never saved; the error goes where the engine's own go.
+ */
+export function answerFailedWrite(ctx: FailedWriteCtx, error: unknown): void {
+  ctx.remove('Location');
+  ctx.status = 500;
+  ctx.body = { error: 'server_error', error_description: errorCatalog['Server.Error'].title };
+  if (ctx.oidc) ctx.oidc.provider.emit('server_error', ctx, error);
+  else if (isStorageUnavailable(error)) {
+    outages.add(ctx);
+    logStorageUnavailable(error);
+  } else logError('oauth engine error: a write did not commit', error);
 }
