@@ -6,10 +6,10 @@ import { insideTransactionCall, runWhenFree } from './sqlite-transaction-gate';
 // (the table's page and a page of each of its indexes) and the WAL index update, about 60 us here
 // (docs/environment.md), where the statement itself costs a few. So the writes a connection is sent
 // within one turn of the event loop, by every request, are queued and run in the next turn as one
-// transaction, each in a savepoint of its own, and each caller is answered once the transaction
-// committed: as durable as before, for fewer commits.
-// - A write that fails (a constraint, say) rolls back its own savepoint and rejects only its
-//   caller; the rest commit. A failure that ends the whole transaction, or a commit that fails,
+// transaction, and each caller is answered once the transaction committed: as durable as before,
+// for fewer commits.
+// - A write that fails (a constraint, say) rejects only its caller and leaves nothing; the rest
+//   commit (the group then runs again with a savepoint around each write, `commitAll`). A failure that ends the whole transaction, or a commit that fails,
 //   rejects every caller of the group: none of their writes happened.
 // - Writes run in the order they are made: a caller may make its next write before the last one
 //   committed (lib/oidc/held-writes.ts). A write made while another request's transaction holds the
@@ -54,6 +54,19 @@ function flush(db: BetterSqlite3.Database): void {
 }
 
 function commitAll(db: BetterSqlite3.Database, queue: Queued[], failures: Map<Queued, unknown>): void {
+  // Writes seldom fail: the group first runs as one plain transaction, without a savepoint around
+  // each write (two statements and a wrapper call fewer per write). Should any write fail, that
+  // transaction is rolled back (better-sqlite3 does it as the error leaves), and the group runs
+  // again with a savepoint each, so that only the failing write is refused. Each write is its
+  // statements alone, so running it again after the rollback does what running it once would.
+  try {
+    db.transaction(() => {
+      for (const q of queue) q.work();
+    })();
+    return;
+  } catch {
+    // Run again below, one savepoint per write.
+  }
   // better-sqlite3 runs a transaction function called inside another as a savepoint.
   const one = db.transaction((q: Queued) => q.work());
   db.transaction(() => {
