@@ -60,4 +60,12 @@ describe("the engine's answer when the database cannot be reached", () => {
     expect(c.status).toBe(503);
     expect(c.body).toMatchObject({ error: 'temporarily_unavailable' });
   });
+
+  it('leaves an answer the engine already made a server error of (a read that waited for the write failed with it), reported once', () => {
+    const failed = new Error('disk I/O error, once');
+    const c = { ...ctx(), status: 500, body: { error: 'server_error', error_description: 'the engine said so' }, remove: () => {}, oidc: { provider } };
+    answerFailedWrite(c, failed);
+    expect(c.body).toEqual({ error: 'server_error', error_description: 'the engine said so' });
+    expect(others).not.toContain(failed);
+  });
 });

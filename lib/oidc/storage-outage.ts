@@ -37,6 +37,8 @@ export function watchStorageOutages(provider: Provider, logOther: (error: unknow
  * to carry a code or token that was never saved; the error goes where the engine's own go.
  */
 export function answerFailedWrite(ctx: FailedWriteCtx, error: unknown): void {
+  // A read of the request waited for the write and failed with it: the engine already answered and reported that.
+  if (ctx.status !== undefined && ctx.status >= 500) return;
   ctx.remove('Location');
   ctx.status = 500;
   ctx.body = { error: 'server_error', error_description: errorCatalog['Server.Error'].title };
