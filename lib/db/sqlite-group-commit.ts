@@ -9,8 +9,9 @@ import { insideTransactionCall, runWhenFree } from './sqlite-transaction-gate';
 // transaction, and each caller is answered once the transaction committed: as durable as before,
 // for fewer commits.
 // - A write that fails (a constraint, say) rejects only its caller and leaves nothing; the rest
-//   commit (the group then runs again with a savepoint around each write, `commitAll`). A failure that ends the whole transaction, or a commit that fails,
-//   rejects every caller of the group: none of their writes happened.
+//   commit (the group then runs again with a savepoint around each write, `commitAll`). A failure
+//   that ends the whole transaction, or a commit that fails, rejects every caller of the group:
+//   none of their writes happened.
 // - Writes run in the order they are made: a caller may make its next write before the last one
 //   committed (lib/oidc/held-writes.ts). A write made while another request's transaction holds the
 //   connection is queued all the same; the group waits for that transaction (the gate).
