@@ -21,13 +21,16 @@ export function answerStorageOutage(ctx: EngineCtx): void {
   ctx.body = { error: 'temporarily_unavailable', error_description: errorCatalog['Server.Unavailable'].title };
 }
 
+/** Marks a request whose server error is an unreachable database (logged once in a while); logs any other. */
+function noteServerError(ctx: object, error: unknown, logOther: (error: unknown) => void): void {
+  if (!isStorageUnavailable(error)) return logOther(error);
+  outages.add(ctx);
+  logStorageUnavailable(error);
+}
+
 /** Marks the requests whose server error is an unreachable database; logs the other ones as before. */
 export function watchStorageOutages(provider: Provider, logOther: (error: unknown) => void): void {
-  provider.on('server_error', (ctx: object, error: unknown) => {
-    if (!isStorageUnavailable(error)) return logOther(error);
-    outages.add(ctx);
-    logStorageUnavailable(error);
-  });
+  provider.on('server_error', (ctx: object, error: unknown) => noteServerError(ctx, error, logOther));
 }
 
 /**
@@ -42,9 +45,7 @@ export function answerFailedWrite(ctx: FailedWriteCtx, error: unknown): void {
   ctx.remove('Location');
   ctx.status = 500;
   ctx.body = { error: 'server_error', error_description: errorCatalog['Server.Error'].title };
+  // Through the engine's own event where there is a route (the realm's log fields come with it).
   if (ctx.oidc) ctx.oidc.provider.emit('server_error', ctx, error);
-  else if (isStorageUnavailable(error)) {
-    outages.add(ctx);
-    logStorageUnavailable(error);
-  } else logError('oauth engine error: a write did not commit', error);
+  else noteServerError(ctx, error, (other) => logError('oauth engine error: a write did not commit', other));
 }
