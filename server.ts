@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   usePrivateUmask(); // databases, their -wal/-shm files and the outbox: 0600, directories 0700
   const s = settings();
   const dev = !s.production;
-  await startUp({ seed: true, relay: true });
+  await startUp({ seed: true, relay: true, mayCreateKey: true });
   registerOAuthEngine();
   await startRealtimeHub();
   if (s.testFailRealmCreateAt !== undefined) {

@@ -10,7 +10,9 @@ import { realmApply, realmExport, splitFlags } from './realm-manifest';
 import { recoverBootstrapAdmin } from './recover-bootstrap-admin';
 import { rotateKeys } from './rotate-keys';
 
-// `npx gatehouse <command>`: same environment as the server, safe to run while it runs.
+// `npx gatehouse <command>`: same environment (and working directory, where ./gatehouse.key is
+// looked for) as the server, safe to run while it runs. It never creates the encryption key: it finds
+// the server's or refuses, writing nothing (crypto/secret-box.ts checkPlatformKey).
 const USAGE = `Usage:
   gatehouse recover bootstrap-admin --email E [--username U] [--realm SLUG] [--password P]
   gatehouse keys rotate [--realm SLUG]
@@ -31,7 +33,7 @@ async function run(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(line + '\n');
   if (command === 'recover' && sub === 'bootstrap-admin') {
     const { options } = parseArgs(rest, new Set(['email', 'username', 'realm', 'password']));
-    await startUp({ seed: true, relay: true });
+    await startUp({ seed: true, relay: true, mayCreateKey: false });
     await recoverBootstrapAdmin(options, out);
     return 0;
   }
@@ -39,7 +41,7 @@ async function run(argv: string[]): Promise<number> {
     const { positional, options } = parseArgs(rest, new Set(['realm']));
     if (positional.length) throw new Error(`unexpected argument ${positional[0]}`);
     // The relay tells running servers with Redis to rebuild the realm's engine at once.
-    await startUp({ seed: false, relay: true });
+    await startUp({ seed: false, relay: true, mayCreateKey: false });
     await rotateKeys(options, out);
     return 0;
   }
@@ -53,11 +55,11 @@ async function run(argv: string[]): Promise<number> {
     const { positional, options } = splitFlags(parseArgs(rest, new Set(['realm', 'prune', 'dry-run'])), ['prune', 'dry-run']);
     if (sub === 'export') {
       if (positional.length || options.prune || options['dry-run']) throw new Error('realm export takes only --realm');
-      await startUp({ seed: false, relay: false });
+      await startUp({ seed: false, relay: false, mayCreateKey: false });
       return realmExport(options, io);
     }
     // The relay tells running servers with Redis to drop their caches of the realm at once.
-    await startUp({ seed: false, relay: true });
+    await startUp({ seed: false, relay: true, mayCreateKey: false });
     return realmApply(positional, options, io);
   }
   if (command === 'migrate') {

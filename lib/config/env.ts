@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
@@ -94,8 +94,10 @@ export type Settings = {
   realmPoolMax: number | undefined;
   realmPoolIdleMs: number | undefined;
   logQuiet: boolean;
-  /** The configured encryption key (GATEHOUSE_SECRET_KEY or GATEHOUSE_SECRET_KEY_FILE), if any. */
+  /** The configured encryption key (GATEHOUSE_SECRET_KEY, GATEHOUSE_SECRET_KEY_FILE or ./gatehouse.key), if any. */
   secretKey: Buffer | undefined;
+  /** Where that key came from (the variable, or the file read), named in messages about it. */
+  secretKeySource: string | undefined;
   /** Seconds between passes of the purge job; 0 means off. */
   purgeIntervalSeconds: number;
   /** Whether the OAuth engine may fetch client metadata from non-public addresses (development, tests). */
@@ -104,26 +106,57 @@ export type Settings = {
   trustedProxies: string[];
 };
 
-/** The key from the variable or the file, checked for 32 bytes; undefined when neither is set. */
-function configuredSecretKey(value: string | undefined, file: string | undefined): Buffer | undefined {
+/**
+ * Where the server and the CLI look for the encryption key when neither GATEHOUSE_SECRET_KEY nor
+ * GATEHOUSE_SECRET_KEY_FILE is set: the file the README's install line creates in the working
+ * directory (the directory `npm start` and `npx gatehouse` run in, as the default `./data` is).
+ * Both processes finding the key in one place is what keeps the CLI from meeting a store without
+ * its key (docs/security.md "The platform key").
+ */
+export const DEFAULT_SECRET_KEY_FILE = 'gatehouse.key';
+
+function readKeyFile(path: string, what: string): string {
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch (e) {
+    throw new Error(`Invalid configuration: ${what} ${path} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, { cause: e });
+  }
+}
+
+/**
+ * The key from the variable, the named file, or the default file in the working directory, checked
+ * for 32 bytes; undefined when none is there. The default file must be private to Gatehouse's user
+ * (mode 0600, as the install line's `umask 077` makes it): a key others can read is refused.
+ */
+function configuredSecretKey(
+  value: string | undefined,
+  file: string | undefined,
+  cwd: string,
+): { key: Buffer; source: string } | undefined {
   if (value && file) throw new Error('Invalid configuration: set GATEHOUSE_SECRET_KEY or GATEHOUSE_SECRET_KEY_FILE, not both');
   let text = value;
+  let source = 'GATEHOUSE_SECRET_KEY';
+  let path: string | undefined;
   if (file) {
-    try {
-      text = readFileSync(file, 'utf8').trim();
-    } catch (e) {
-      throw new Error(`Invalid configuration: GATEHOUSE_SECRET_KEY_FILE ${file} cannot be read (${(e as NodeJS.ErrnoException).code ?? 'error'})`, {
-        cause: e,
-      });
-    }
+    path = file;
+    source = `GATEHOUSE_SECRET_KEY_FILE (${file})`;
+    text = readKeyFile(file, 'GATEHOUSE_SECRET_KEY_FILE');
+  } else if (!value) {
+    path = resolve(cwd, DEFAULT_SECRET_KEY_FILE);
+    const st = statSync(path, { throwIfNoEntry: false });
+    if (!st) return undefined;
+    source = `the key file ${path}`;
+    if ((st.mode & 0o077) !== 0)
+      throw new Error(`Invalid configuration: the key file ${path} can be read or written by other users; make it private: chmod 600 ${path}`);
+    text = readKeyFile(path, 'the key file');
   }
   if (text === undefined) return undefined;
   const key = Buffer.from(text, 'base64');
   if (key.length !== 32)
     throw new Error(
-      `Invalid configuration: ${file ? 'the file of GATEHOUSE_SECRET_KEY_FILE' : 'GATEHOUSE_SECRET_KEY'} must hold 32 bytes, base64-encoded (openssl rand -base64 32)`,
+      `Invalid configuration: ${path ? `the key file ${path}` : 'GATEHOUSE_SECRET_KEY'} must hold 32 bytes, base64-encoded (openssl rand -base64 32)`,
     );
-  return key;
+  return { key, source };
 }
 
 /** The trusted proxies, each checked by the library that will match them (an unknown form fails the start). */
@@ -154,6 +187,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     .filter(Boolean);
   if (domains.length === 0) throw new Error('Invalid configuration: GATEHOUSE_CONTROL_PLANE_DOMAINS is empty');
   const production = e.NODE_ENV === 'production';
+  const secret = configuredSecretKey(e.GATEHOUSE_SECRET_KEY, e.GATEHOUSE_SECRET_KEY_FILE, /* turbopackIgnore: true */ process.cwd());
   return {
     port: e.PORT,
     dataDir: isAbsolute(e.GATEHOUSE_DATA_DIR) ? e.GATEHOUSE_DATA_DIR : resolve(/* turbopackIgnore: true */ process.cwd(), e.GATEHOUSE_DATA_DIR),
@@ -171,7 +205,8 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     realmPoolMax: e.GATEHOUSE_REALM_POOL_MAX,
     realmPoolIdleMs: e.GATEHOUSE_REALM_POOL_IDLE_MS,
     logQuiet: e.GATEHOUSE_LOG_QUIET === '1',
-    secretKey: configuredSecretKey(e.GATEHOUSE_SECRET_KEY, e.GATEHOUSE_SECRET_KEY_FILE),
+    secretKey: secret?.key,
+    secretKeySource: secret?.source,
     purgeIntervalSeconds: e.GATEHOUSE_PURGE_INTERVAL_SECONDS,
     cimdAllowPrivateNetworks: e.GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS === '1',
     trustedProxies: trustedProxyList(e.GATEHOUSE_TRUSTED_PROXIES),

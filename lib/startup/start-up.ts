@@ -34,14 +34,15 @@ const RELAYED_AREAS: readonly EventArea[] = [
 
 /**
  * What the server and the CLI do before serving: check the settings and the encryption key (required
- * from outside the data in production, crypto/secret-box.ts), migrate the global store (never
+ * from outside the data in production, crypto/secret-box.ts; `mayCreateKey` lets the development
+ * server, never the CLI, generate one on an empty store), migrate the global store (never
  * the realm databases: they are upgraded on first use or by `gatehouse migrate`), register the event
  * subscribers, and create the control plane on an empty store.
  */
-export async function startUp(options: { seed: boolean; relay: boolean }): Promise<void> {
+export async function startUp(options: { seed: boolean; relay: boolean; mayCreateKey: boolean }): Promise<void> {
   settings();
   await getGlobalDb();
-  if ((await checkPlatformKey()).removedStoredCopy) logInfo('the encryption key is configured; its copy in the global store was removed');
+  if ((await checkPlatformKey({ mayCreateKey: options.mayCreateKey })).removedStoredCopy) logInfo('the encryption key is configured; its copy in the global store was removed');
   registerLogSubscribers();
   registerGroupGraphInvalidation();
   registerPasskeySubscribers();

@@ -6,12 +6,13 @@ import { repoRoot } from './server-process';
 // would look the name up on the registry when the package is not linked.
 export type CliResult = { code: number; stdout: string; stderr: string };
 
-export function runCli(env: Record<string, string>, args: string[], timeoutMs = 120_000): Promise<CliResult> {
+/** Runs the CLI in `cwd` (the repository unless given: where `./gatehouse.key` and `./data` are looked for). */
+export function runCli(env: Record<string, string>, args: string[], timeoutMs = 120_000, cwd = repoRoot): Promise<CliResult> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [join(repoRoot, 'bin', 'gatehouse.mjs'), ...args],
-      { cwd: repoRoot, env: env as NodeJS.ProcessEnv, timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 },
+      { cwd, env: env as NodeJS.ProcessEnv, timeout: timeoutMs, maxBuffer: 4 * 1024 * 1024 },
       (error, stdout, stderr) => {
         const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
         resolve({ code, stdout: String(stdout), stderr: String(stderr) });

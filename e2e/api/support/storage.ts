@@ -63,6 +63,25 @@ export async function createStorage(engine: Engine, parentDir: string, label: st
   return { engine, dataDir, databaseName: name, role: name, databaseUrl: urlFor(name, name) };
 }
 
+/**
+ * Writes an encryption key into the global store as an older version (or a development server that
+ * generated one) did; the store's schema must exist (`gatehouse migrate`). The CLI never writes one.
+ */
+export async function putStoredPlatformKey(storage: Storage, key: string): Promise<void> {
+  const sql = 'INSERT INTO "PlatformSecret" ("id", "value") VALUES (\'encryption-key-v1\', $1)';
+  if (storage.engine === 'postgres') {
+    await withPg(storage.databaseUrl!, (c) => c.query(sql, [key]));
+    return;
+  }
+  const db = new Database(join(storage.dataDir, 'global.db'), { fileMustExist: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    db.prepare(sql.replace('$1', '?')).run(key);
+  } finally {
+    db.close();
+  }
+}
+
 export type GlobalRealmRow = { id: string; slug: string; databaseName: string; isProvisioned: boolean; isActive: boolean; isControlPlane: boolean };
 
 /** Every row of the global Realm table, provisioned or not. */
