@@ -26,11 +26,14 @@ import { directRoutes, serveDirect } from './lib/http/direct-routes';
 import { closeAllConnections, startRealtimeHub } from './lib/realtime/hub';
 // @ts-expect-error a plain ESM script shared with the build, no type declarations
 import { ensureNextTsconfig } from './scripts/next-tsconfig.mjs';
+// @ts-expect-error a plain ESM script shared with the CLI's entry, no type declarations
+import { requireGatehouseNode } from './scripts/require-node.mjs';
 
 // Wiring only (docs/architecture.md): health, realm resolution from Host, then the OAuth engine, the
 // real-time hub, the JSON API or Next. Domain logic lives in lib/.
 
 async function main(): Promise<void> {
+  requireGatehouseNode('the Gatehouse server');
   usePrivateUmask(); // databases, their -wal/-shm files and the outbox: 0600, directories 0700
   const s = settings();
   const dev = !s.production;
