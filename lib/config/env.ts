@@ -128,11 +128,7 @@ function readKeyFile(path: string, what: string): string {
  * for 32 bytes; undefined when none is there. The default file must be private to Gatehouse's user
  * (mode 0600, as the install line's `umask 077` makes it): a key others can read is refused.
  */
-function configuredSecretKey(
-  value: string | undefined,
-  file: string | undefined,
-  cwd: string,
-): { key: Buffer; source: string } | undefined {
+function configuredSecretKey(value: string | undefined, file: string | undefined, cwd: string): { key: Buffer; source: string } | undefined {
   if (value && file) throw new Error('Invalid configuration: set GATEHOUSE_SECRET_KEY or GATEHOUSE_SECRET_KEY_FILE, not both');
   let text = value;
   let source = 'GATEHOUSE_SECRET_KEY';

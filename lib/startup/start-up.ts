@@ -42,7 +42,8 @@ const RELAYED_AREAS: readonly EventArea[] = [
 export async function startUp(options: { seed: boolean; relay: boolean; mayCreateKey: boolean }): Promise<void> {
   settings();
   await getGlobalDb();
-  if ((await checkPlatformKey({ mayCreateKey: options.mayCreateKey })).removedStoredCopy) logInfo('the encryption key is configured; its copy in the global store was removed');
+  if ((await checkPlatformKey({ mayCreateKey: options.mayCreateKey })).removedStoredCopy)
+    logInfo('the encryption key is configured; its copy in the global store was removed');
   registerLogSubscribers();
   registerGroupGraphInvalidation();
   registerPasskeySubscribers();
