@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ReactNode } from 'react';
 import { QueryProvider } from '@/components/data/query-provider';
-import { brandStyle } from '@/components/ui/brand';
+import { brandStyle } from '@/lib/web/brand-style';
 import { appInfo } from '@/lib/domain/realms/app-info';
 import { pageContext, pageNonce } from '@/lib/http/page-context';
 import './globals.css';
