@@ -5,7 +5,7 @@ import next from 'next';
 import { settings } from './lib/config/env';
 import { pingGlobalDb, closeGlobalDb } from './lib/db/global-db';
 import { closeAllRealmDbs } from './lib/db/realm-pool';
-import { AppError, notFound } from './lib/errors/app-error';
+import { AppError } from './lib/errors/app-error';
 import { CLIENT_IP_HEADER, clientAddressOf, INTERNAL_HEADER_PREFIX } from './lib/web/client-ip';
 import { assertWellFormedPath } from './lib/web/path-segment';
 import { baseSecurityHeaders, fallbackCsp } from './lib/web/security-headers';
@@ -14,6 +14,7 @@ import { logError, logInfo, logWarn } from './lib/log/logger';
 import { resolveHost } from './lib/realm/resolve';
 import { HEALTH_PATHS, isOAuthEnginePath, isRealtimePath } from './lib/runtime/engine-paths';
 import { sendJson, sendProblem } from './lib/runtime/node-problem';
+import { answerUnknownHost } from './lib/runtime/unknown-host';
 import { usePrivateUmask } from './lib/runtime/private-files';
 import { startPurgeSchedule } from './lib/startup/purge/purge-schedule';
 import { startUp } from './lib/startup/start-up';
@@ -100,7 +101,7 @@ async function main(): Promise<void> {
         new AppError('Validation.Failed', { detail: 'The Host header is missing or not a valid host name.', errors: { Host: ['Invalid host.'] } }),
       );
     }
-    if (resolution.kind === 'unknown') return sendProblem(res, notFound());
+    if (resolution.kind === 'unknown') return answerUnknownHost(req, res);
     if (isOAuthEnginePath(pathname)) return dispatchToEngine(resolution.realm, pathname, req, res);
     if (isRealtimePath(pathname)) return handleHubRequest(resolution.realm, pathname, req, res);
     const api = pathname.startsWith('/api/') ? apiRoutes.match(req.method ?? 'GET', pathname) : undefined;
