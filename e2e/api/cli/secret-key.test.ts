@@ -46,6 +46,9 @@ function failedStart(env: Record<string, string>, cwd = workDir('server')): Prom
   });
 }
 
+/** Tests that run the CLI several times (each run starts it up, a few seconds on a busy machine). */
+const CLI_RUNS_TIMEOUT = 300_000;
+
 function withoutKey(env: Record<string, string>): Record<string, string> {
   const { GATEHOUSE_SECRET_KEY: _, ...rest } = env;
   return rest;
@@ -71,7 +74,7 @@ describe('the encryption key in production', () => {
     );
   });
 
-  it('a deployment whose key is in the global store is told to export it, and the export moves it out', async () => {
+  it('a deployment whose key is in the global store is told to export it, and the export moves it out', { timeout: CLI_RUNS_TIMEOUT }, async () => {
     const storage = await createStorage(suite().storage.engine, suite().runDir, 'stored-key');
     try {
       const env = withoutKey(await envOf(storage));
@@ -109,7 +112,7 @@ describe('the encryption key in production', () => {
 });
 
 describe('the CLI never creates the key (issue 30 item 3)', () => {
-  it('without the key, against a store holding sealed data, every command refuses and writes nothing', async () => {
+  it('without the key, against a store holding sealed data, every command refuses and writes nothing', { timeout: CLI_RUNS_TIMEOUT }, async () => {
     const storage = await createStorage(suite().storage.engine, suite().runDir, 'cli-no-key');
     try {
       const env = await envOf(storage);
@@ -143,7 +146,7 @@ describe('the CLI never creates the key (issue 30 item 3)', () => {
     }
   });
 
-  it('without any key or data, the CLI refuses too instead of generating one', async () => {
+  it('without any key or data, the CLI refuses too instead of generating one', { timeout: CLI_RUNS_TIMEOUT }, async () => {
     const storage = await createStorage(suite().storage.engine, suite().runDir, 'cli-empty');
     try {
       const r = await runCli(withoutKey(await envOf(storage)), ['recover', 'bootstrap-admin', '--email', 'new@example.test'], undefined, workDir('cli'));
@@ -157,7 +160,7 @@ describe('the CLI never creates the key (issue 30 item 3)', () => {
 });
 
 describe('./gatehouse.key, the default place of the key (issue 30 item 3)', () => {
-  it('the CLI and the server read gatehouse.key in their working directory when no variable names the key', async () => {
+  it('the CLI and the server read gatehouse.key in their working directory when no variable names the key', { timeout: CLI_RUNS_TIMEOUT }, async () => {
     const storage = await createStorage(suite().storage.engine, suite().runDir, 'key-file');
     try {
       const key = Buffer.alloc(32, 9).toString('base64');
