@@ -45,6 +45,17 @@ async function loadKey(): Promise<Buffer> {
 }
 
 /**
+ * The CLI's refusal before it opens a store: no key anywhere and no SQLite store where it looks (run
+ * from another directory, or with another GATEHOUSE_DATA_DIR, than the server). Opening would
+ * create an empty store there only to refuse the next moment; this says where it looked instead.
+ */
+export function noKeyAndNoStoreError(storePath: string): Error {
+  return new Error(
+    `Invalid configuration: no encryption key is configured, and there is no store at ${storePath}. Run in the server's working directory with its environment, or set ${WHERE_THE_KEY_GOES}. Nothing was created.`,
+  );
+}
+
+/**
  * Start-up check of the key (server and CLI). Production without a configured key refuses to start,
  * telling a deployment whose key is still in the global store how to take it out. A configured key
  * that equals the stored one replaces it: the stored copy is deleted. A different one would leave

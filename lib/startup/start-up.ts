@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { getGlobalDb } from '../db/global-db';
 import { registerLogSubscribers } from '../domain/audit/log-subscribers';
 import { invalidateGroupGraph, registerGroupGraphInvalidation } from '../authz/group-graph';
@@ -6,7 +7,8 @@ import { invalidateRealmSettingsCache } from '../domain/realm-settings/realm-set
 import { invalidateAppSettingsCache } from '../domain/apps/app-settings';
 import { ensureControlPlane, sweepAbandonedRealms } from '../domain/realms/ensure-control-plane';
 import { settings } from '../config/env';
-import { checkPlatformKey } from '../crypto/secret-box';
+import { checkPlatformKey, noKeyAndNoStoreError } from '../crypto/secret-box';
+import { dialect, globalSqlitePath } from '../db/dialect';
 import { subscribe } from '../events/bus';
 import { inEventAreas, type EventArea } from '../events/catalog';
 import { realmAffectedBy } from '../events/affected-realm';
@@ -40,7 +42,9 @@ const RELAYED_AREAS: readonly EventArea[] = [
  * subscribers, and create the control plane on an empty store.
  */
 export async function startUp(options: { seed: boolean; relay: boolean; mayCreateKey: boolean }): Promise<void> {
-  settings();
+  const s = settings();
+  // Without a key the CLI cannot use a store it would have to create (crypto/secret-box.ts).
+  if (!options.mayCreateKey && !s.secretKey && dialect() === 'sqlite' && !existsSync(globalSqlitePath())) throw noKeyAndNoStoreError(globalSqlitePath());
   await getGlobalDb();
   if ((await checkPlatformKey({ mayCreateKey: options.mayCreateKey })).removedStoredCopy)
     logInfo('the encryption key is configured; its copy in the global store was removed');

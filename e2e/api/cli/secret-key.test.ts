@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { lastLine, runCli } from '../support/cli';
@@ -151,8 +151,17 @@ describe('the CLI never creates the key (issue 30 item 3)', () => {
     try {
       const r = await runCli(withoutKey(await envOf(storage)), ['recover', 'bootstrap-admin', '--email', 'new@example.test'], undefined, workDir('cli'));
       expect(r.code).not.toBe(0);
-      expect(r.stderr).toMatch(/no encryption key is configured\. Set .*gatehouse\.key/);
+      expect(r.stderr).toMatch(/no encryption key is configured[,.] .*gatehouse\.key/);
       expect((await runCli(withoutKey(await envOf(storage)), ['keys', 'export-secret'], undefined, workDir('cli'))).stderr).toMatch(/keeps no encryption key/);
+
+      // Run where the server does not run (no GATEHOUSE_DATA_DIR, no DATABASE_URL, another
+      // directory): refused, saying where it looked, and no store is created there.
+      const { GATEHOUSE_DATA_DIR: _dir, DATABASE_URL: _url, ...elsewhere } = withoutKey(await envOf(storage));
+      const dir = workDir('elsewhere');
+      const lost = await runCli(elsewhere, ['keys', 'rotate'], undefined, dir);
+      expect(lost.code).not.toBe(0);
+      expect(lost.stderr).toContain(`there is no store at ${join(dir, 'data', 'global.db')}`);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
     } finally {
       await destroyStorage(storage);
     }
