@@ -1,0 +1,153 @@
+import { inflateRawSync } from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateSpKeyPair } from '../../../lib/domain/external-identity/saml/sp-key-pair';
+import { api, expectProblem, realmWithAdmin, suite, type CreatedRealm, type SignedIn } from '../support/harness';
+
+// Issue 30 item 1: the ACS is anonymous and its slug public. A hostile SAMLResponse (half a
+// megabyte of nesting, an InResponseTo nobody asked for) must be cheap to refuse, and a stream of
+// them from one address must not hold up anyone else's requests (docs/security.md, "SAML responses
+// are cheap to refuse"). The IdP is typed in (no peer is needed: nothing here reaches it).
+const SLUG = 'hostile';
+const FAILED = '/login?error=external-failed';
+const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
+
+type Realm = CreatedRealm & { admin: SignedIn };
+
+async function realmWithSamlProvider(): Promise<Realm> {
+  const realm = await realmWithAdmin();
+  const idpKeys = await generateSpKeyPair('hostile idp');
+  const created = await api(realm.host, 'POST', '/api/admin/login-providers', {
+    cookie: realm.admin.jar,
+    body: {
+      Name: 'Hostile test IdP',
+      Flavor: 'Saml',
+      Slug: SLUG,
+      Saml: { IdpEntityId: 'https://idp.example/saml', IdpSsoUrl: 'https://idp.example/sso', IdpCertificate: idpKeys.certificatePem },
+    },
+  });
+  expect(created.status, created.text).toBe(201);
+  return realm;
+}
+
+const acsUrlOf = (realm: Realm) => `http://${realm.slug}.localhost:${suite().port}/saml/${SLUG}/acs`;
+
+/** A Response root naming `inResponseTo`, with `depth` levels of nesting inside (7 bytes a level). */
+function deepResponse(realm: Realm, inResponseTo: string, depth: number): string {
+  const root = `<samlp:Response xmlns:samlp="${PROTOCOL_NS}" ID="_h${depth}" Version="2.0" IssueInstant="2026-12-01T00:00:00Z" Destination="${acsUrlOf(realm)}" InResponseTo="${inResponseTo}">`;
+  return Buffer.from(root + '<a>'.repeat(depth) + '</a>'.repeat(depth) + '</samlp:Response>').toString('base64');
+}
+
+/** The id of an AuthnRequest the realm sent (and now waits for), as an attacker who started a sign-in learns it. */
+async function pendingRequestId(realm: Realm): Promise<string> {
+  const start = await api(realm.host, 'GET', `/saml/${SLUG}/login`);
+  expect(start.status, start.text).toBe(302);
+  const request = inflateRawSync(Buffer.from(new URL(start.headers.location!).searchParams.get('SAMLRequest')!, 'base64')).toString();
+  return /\bID="([^"]+)"/.exec(request)![1];
+}
+
+async function postResponse(realm: Realm, samlResponse: string) {
+  const started = performance.now();
+  const res = await api(realm.host, 'POST', `/saml/${SLUG}/acs`, {
+    rawBody: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
+    contentType: 'application/x-www-form-urlencoded',
+    headers: { origin: 'https://idp.example' },
+    timeoutMs: 30_000,
+  });
+  return { res, ms: performance.now() - started };
+}
+
+describe('hostile posts to the SAML ACS', () => {
+  let realm: Realm;
+
+  beforeAll(async () => {
+    realm = await realmWithSamlProvider();
+  }, 60_000);
+
+  it('refuses half a megabyte of nesting as the body is read: 413, before any of it is parsed', async () => {
+    const hostile = deepResponse(realm, '_nobody-asked', 68_000); // ~476 KB of XML, ~635 KB of base64
+    expect(hostile.length).toBeGreaterThan(600_000);
+    const { res, ms } = await postResponse(realm, hostile);
+    expectProblem(res, 413, 'Request.TooLarge');
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it('refuses a response within the size limit that answers no request of ours, without reading past its root', async () => {
+    const hostile = deepResponse(realm, '_nobody-asked', 18_000); // ~126 KB of XML
+    const { res, ms } = await postResponse(realm, hostile);
+    expect(res.status, res.text).toBe(302);
+    expect(res.headers.location).toBe(FAILED);
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it('refuses a nested response that names a pending request (the attacker started a sign-in) by its shape, not by parsing it', async () => {
+    const hostile = deepResponse(realm, await pendingRequestId(realm), 18_000);
+    const { res, ms } = await postResponse(realm, hostile);
+    expect(res.status, res.text).toBe(302);
+    expect(res.headers.location).toBe(FAILED);
+    expect(ms).toBeLessThan(1_000);
+    // The security log says why (written off the request, so it may take a moment).
+    await expect
+      .poll(async () => JSON.stringify((await api(realm.host, 'GET', '/api/admin/auth-log', { cookie: realm.admin.jar })).body), { timeout: 10_000 })
+      .toContain('saml: too large or too deeply nested');
+  });
+});
+
+describe('hostile posts in parallel do not hold up other requests', () => {
+  let realm: Realm;
+
+  beforeAll(async () => {
+    realm = await realmWithSamlProvider();
+  }, 60_000);
+
+  it('keeps GET /health fast while 4 clients post hostile responses, and spends the failure allowance to 429', async () => {
+    const big = deepResponse(realm, '_nobody-asked', 68_000);
+    const withinLimit = deepResponse(realm, '_nobody-asked-either', 18_000);
+    const outcomes: Array<{ status: number; location?: string; policy?: string; ms: number }> = [];
+    let posting = true;
+    const poster = async (w: number) => {
+      for (let i = 0; i < 4; i++) {
+        const { res, ms } = await postResponse(realm, (w + i) % 2 ? big : withinLimit);
+        outcomes.push({ status: res.status, location: res.headers.location, policy: res.body?.policy, ms });
+      }
+    };
+    const latencies: number[] = [];
+    const health = (async () => {
+      while (posting) {
+        const started = performance.now();
+        const res = await api('localhost', 'GET', '/health');
+        latencies.push(performance.now() - started);
+        expect(res.status).toBe(200);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    await Promise.all([0, 1, 2, 3].map(poster)).finally(() => (posting = false));
+    await health;
+
+    // Every post refused, each cheaply: too large (413), the sign-in page's notice, or the spent allowance (429).
+    for (const o of outcomes) {
+      if (o.status === 302) expect(o.location).toBe(FAILED);
+      else if (o.status === 429) expect(o.policy).toBe('saml-acs-failure');
+      else expect(o.status).toBe(413);
+      expect(o.ms).toBeLessThan(1_500);
+    }
+    // 8 posts within the body limit from one address, 10 failures allowed a minute: all counted.
+    expect(outcomes.filter((o) => o.status === 302)).toHaveLength(8);
+
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.ceil(latencies.length * 0.99) - 1];
+    expect(latencies.length).toBeGreaterThan(5);
+    // Generous on purpose (a shared machine, other test files beside this one): before the fix,
+    // four such posts in parallel held /health for seconds.
+    expect(p99, `health p99 over ${latencies.length} requests`).toBeLessThan(200);
+  });
+
+  it('answers 429 once a source has spent its allowance of failed posts, before reading the response', async () => {
+    // The test above spent 8 of this realm's 10; two more, then the ceiling.
+    const small = deepResponse(realm, '_nobody-asked', 10);
+    for (let i = 0; i < 2; i++) expect((await postResponse(realm, small)).res.headers.location).toBe(FAILED);
+    const { res } = await postResponse(realm, small);
+    expectProblem(res, 429);
+    expect(res.body).toMatchObject({ error: 'rate_limited', policy: 'saml-acs-failure', dimension: 'source' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});
