@@ -2,10 +2,11 @@ import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { shared } from '../../../runtime/shared';
+import type { ScanRefusal } from './response-scan';
 import type { SamlOptions } from './sp-config';
 
-// A small pool of worker threads that run validate-worker.mjs: node-saml's parse and signature check
-// of a response that passed the cheap checks (validate-post.ts). One job per worker at a time,
+// A small pool of worker threads that run validate-worker.mjs: the full decode and scan, then
+// node-saml's parse and signature check, of a response that passed the cheap checks (validate-post.ts). One job per worker at a time,
 // started on first use, at most one thread fewer than the cores (at least one); the queue is bounded
 // in practice by the ACS's rate limits (docs/rate-limits.md, `saml-acs-failure`). Idle workers do not
 // keep the process alive. Shared by server.ts and Next's bundles (lib/runtime/shared.ts).
@@ -17,7 +18,9 @@ const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
 /** Far above what a response within the limits costs (tens of ms): only a wedged worker gets here. */
 const DEADLINE_MS = 10_000;
 
-export type WorkerVerdict = { assertionXml: string | null } | { error: { status: boolean; message: string } };
+/** Why the worker refused a response before parsing it: the scan's reasons, or what comes before the scan. */
+export type PreParseRefusal = { problem: ScanRefusal['problem'] | 'not-base64' | 'too-large'; detail: string };
+export type WorkerVerdict = { refused: PreParseRefusal } | { assertionXml: string | null } | { error: { status: boolean; message: string } };
 
 type Job = { options: SamlOptions; SAMLResponse: string; requestId: string; done: (v: WorkerVerdict) => void; fail: (e: Error) => void };
 type Slot = { worker: Worker; ready: Promise<void> };
@@ -63,9 +66,9 @@ async function runJob(p: Pool, slot: Slot, job: Job): Promise<void> {
       slot.worker.off('exit', onExit);
       settle(v);
     };
-    const onMessage = (m: { id?: number } & Partial<WorkerVerdict>) => {
+    const onMessage = (m: { id?: number; refused?: PreParseRefusal; error?: { status: boolean; message: string }; assertionXml?: string | null }) => {
       if (m.id !== id) return;
-      finish('error' in m && m.error ? { error: m.error } : { assertionXml: (m as { assertionXml?: string | null }).assertionXml ?? null });
+      finish(m.refused ? { refused: m.refused } : m.error ? { error: m.error } : { assertionXml: m.assertionXml ?? null });
     };
     const onExit = () => {
       healthy = false;

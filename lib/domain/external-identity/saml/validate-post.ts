@@ -1,11 +1,11 @@
 import type { SamlIdp } from './idp-settings';
 import { REJECTION, reasonForLibraryError, SamlRejectedError } from './rejected';
 import { REQUEST_ID_LIFETIME_MS, type RequestIdStore } from './request-id-store';
-import { MAX_ENCODED_RESPONSE_CHARS, MAX_RESPONSE_BYTES, RESPONSE_SHAPE_LIMITS, ROOT_TAG_PREFIX_BYTES } from './response-limits';
+import { MAX_ENCODED_RESPONSE_CHARS, ROOT_TAG_PREFIX_BYTES } from './response-limits';
 import { scanXml, type RootTag, type ScanRefusal } from './response-scan';
 import { childElement, childElements, parseXmlSafely, SAML_ASSERTION_NS, SAML_PROTOCOL_NS } from './safe-xml';
 import { ACCEPTED_CLOCK_SKEW_MS, samlOptionsFor, type SpUrls } from './sp-config';
-import { validateInWorker } from './validate-pool';
+import { validateInWorker, type PreParseRefusal } from './validate-pool';
 
 // The ACS (HTTP-POST binding): the one way a SAML sign-in comes back. node-saml checks the XML
 // signature (the assertion must be signed, by a key of the IdP's certificates), the conditions'
@@ -17,9 +17,10 @@ import { validateInWorker } from './validate-pool';
 // is anonymous and its slug public, and parsing is what costs. So the size is checked from the
 // length alone, the root element is read from the first 16 KiB only (response-scan.ts, no parse),
 // and a response to no request this realm is waiting for is refused there, before the rest is even
-// decoded. Only a response to a pending request, taken once, is decoded in full and scanned against
-// the shape limits (response-limits.ts), and only then parsed and verified, on a worker thread
-// (validate-pool.ts) so that even a bounded parse never holds the event loop.
+// decoded. Only a response to a pending request, taken once, goes to a worker thread
+// (validate-pool.ts), which decodes it in full, scans it against the shape limits
+// (response-limits.ts), and only then parses and verifies it: even a bounded parse never holds the
+// event loop.
 
 export type SamlAssertion = {
   /** The IdP's entity id (the assertion's Issuer). */
@@ -77,15 +78,9 @@ export async function validateSamlPost(
   }
   if (!ownBrowser()) throw new SamlRejectedError(REJECTION.otherBrowser);
 
-  const compact = encoded.replace(/\s+/g, '');
-  if (!BASE64.test(compact)) throw new SamlRejectedError(REJECTION.malformed, 'SAMLResponse is not base64');
-  const bytes = Buffer.from(compact, 'base64');
-  if (bytes.length > MAX_RESPONSE_BYTES) throw new SamlRejectedError(REJECTION.tooLarge, `${bytes.length} bytes`);
-  const xml = bytes.toString('utf8');
-  const shape = scanXml(xml, RESPONSE_SHAPE_LIMITS);
-  if (!shape.ok) throw refusalOf(shape);
-
-  const verdict = await validateInWorker(samlOptionsFor(idp, urls), compact, inResponseTo);
+  // The rest (decode, scan against the limits, parse, signature) on a worker thread.
+  const verdict = await validateInWorker(samlOptionsFor(idp, urls), encoded, inResponseTo);
+  if ('refused' in verdict) throw refusalOf(verdict.refused);
   if ('error' in verdict) {
     if (verdict.error.status) throw new SamlRejectedError(REJECTION.idpStatus, verdict.error.message);
     throw new SamlRejectedError(reasonForLibraryError(verdict.error.message), verdict.error.message);
@@ -110,9 +105,10 @@ function rootTagOf(encoded: string): RootTag {
   return scanned.root;
 }
 
-function refusalOf(scan: ScanRefusal): SamlRejectedError {
-  if (scan.problem === 'too-deep' || scan.problem === 'too-many-elements') return new SamlRejectedError(REJECTION.tooLarge, scan.detail);
-  return new SamlRejectedError(REJECTION.malformed, scan.problem === 'doctype' ? 'the SAML response has a DOCTYPE, which is refused' : scan.detail);
+function refusalOf(refusal: ScanRefusal | PreParseRefusal): SamlRejectedError {
+  if (refusal.problem === 'too-deep' || refusal.problem === 'too-many-elements' || refusal.problem === 'too-large')
+    return new SamlRejectedError(REJECTION.tooLarge, refusal.detail);
+  return new SamlRejectedError(REJECTION.malformed, refusal.problem === 'doctype' ? 'the SAML response has a DOCTYPE, which is refused' : refusal.detail);
 }
 
 /**
