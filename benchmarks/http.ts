@@ -15,14 +15,20 @@ export type RequestOptions = {
   cookie?: string;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as application/x-www-form-urlencoded (the OAuth endpoints), instead of `body`. */
-  form?: Record<string, string>;
+  /** Sent as application/x-www-form-urlencoded (the OAuth endpoints), instead of `body`; a string is sent as it is (already encoded). */
+  form?: Record<string, string> | string;
   headers?: Record<string, string>;
 };
 
 export function request(opts: RequestOptions): Promise<Reply> {
   const json = opts.body !== undefined && !opts.form;
-  const payload = opts.form ? new URLSearchParams(opts.form).toString() : json ? JSON.stringify(opts.body) : undefined;
+  const payload = opts.form
+    ? typeof opts.form === 'string'
+      ? opts.form
+      : new URLSearchParams(opts.form).toString()
+    : json
+      ? JSON.stringify(opts.body)
+      : undefined;
   const headers: Record<string, string> = { host: opts.host ?? 'localhost', ...opts.headers };
   if (payload !== undefined) {
     headers['content-type'] = opts.form ? 'application/x-www-form-urlencoded' : 'application/json';

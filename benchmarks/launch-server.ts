@@ -36,7 +36,9 @@ export function snapshotBuild(dir: string): void {
     verbatimSymlinks: true,
     filter: (src) => !SKIP_IN_SNAPSHOT.has(src.slice(join(ROOT, '.next').length + 1)),
   });
-  for (const name of ['dist', 'public', 'next.config.mjs', 'package.json']) {
+  // lib/ for the worker threads the server starts from source files resolved from its working
+  // directory (the script sandbox's script-worker.mjs, the SAML ACS's validate-worker.mjs).
+  for (const name of ['dist', 'public', 'next.config.mjs', 'package.json', 'lib']) {
     if (existsSync(join(ROOT, name))) cpSync(join(ROOT, name), join(dir, name), { recursive: true, verbatimSymlinks: true });
   }
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');

@@ -57,6 +57,7 @@ export const BENCH_PARTS = [
   'export',
   'manifest',
   'hub',
+  'saml-acs',
 ] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
@@ -78,7 +79,9 @@ export const HELP = `npm run bench [-- options]
                      already matches; in-process, needs no build), hub (the real-time hub
                      /signalr/ui: idle WebSocket connections held and the server's RSS, changes
                      delivered per second to connected consoles and the delay from the change to
-                     its delivery, on one instance and across two sharing Redis)
+                     its delivery, on one instance and across two sharing Redis), saml-acs
+                     (hostile posts to the SAML ACS: server CPU per post, and GET /health
+                     p50/p99 alone and while 4 clients post them)
   --source           run the servers from source (server.ts through tsx, development mode)
                      instead of the production build; nothing is built
 

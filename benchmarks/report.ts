@@ -7,6 +7,7 @@ import type { ExportMeasurement } from './scenario-export';
 import type { ManifestMeasurement } from './scenario-manifest';
 import type { OAuthRow } from './scenario-oauth';
 import type { HubResult } from './phase-hub';
+import type { SamlAcsResult } from './phase-saml';
 import type { BulkCreate, CreateTiming, FleetResult } from './scenario-realms';
 import { markdownTable, median, type Row } from './table';
 
@@ -33,6 +34,8 @@ export type Report = {
   manifests: ManifestMeasurement[];
   /** The real-time hub: connections held, deliveries to consoles (phase-hub.ts). */
   hub?: HubResult;
+  /** Hostile posts to the SAML ACS (phase-saml.ts). */
+  saml?: SamlAcsResult;
   notes: string[];
 };
 
@@ -258,6 +261,7 @@ export function renderReport(r: Report): string {
       '',
     );
   }
+  if (r.saml) out.push(...renderSamlAcs(r.saml));
   if (r.notes.length) out.push('## Notes', '', ...r.notes.map((n) => `- ${n}`), '');
   return out.join('\n');
 }
@@ -423,4 +427,17 @@ function renderHub(h: HubResult): string[] {
     );
   }
   return out;
+}
+
+function renderSamlAcs(r: SamlAcsResult): string[] {
+  const posts: Row[] = r.posts.map((p) => [p.name, p.status, p.count, p.mainThreadMsPerPost, p.cpuMsPerPost, p.clientP50]);
+  const health: Row[] = r.health.map((h) => [h.name, h.count, h.p50, h.p99, h.max, h.seconds ? h.posts / h.seconds : NaN]);
+  return [
+    '## SAML ACS: hostile posts (rate limits off)',
+    '',
+    markdownTable(['post', 'status', 'posts', 'main-thread CPU ms/post', 'server CPU ms/post (all threads)', 'client p50 ms'], posts),
+    '',
+    markdownTable(['GET /health', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'hostile posts/s'], health),
+    '',
+  ];
 }

@@ -13,6 +13,7 @@ import { EXTERNAL_PARTS, externalPhase } from './phase-external';
 import { hubPhase } from './phase-hub';
 import { oauthPhase } from './phase-oauth';
 import { realmPhase } from './phase-realms';
+import { samlPhase } from './phase-saml';
 import { connectionCount, createDatabase, dropGatehouseDatabases, realmDatabasesOf, startPostgres, type PgServer } from './postgres';
 import { emptyReport, renderReport, type Report } from './report';
 import { argon2Rates } from './scenario-argon2';
@@ -124,6 +125,7 @@ async function sqlitePhase(tmp: string, o: BenchOptions, report: Report, track: 
   if (want('oauth')) await oauthPhase(tmp, o, report, track);
   if (EXTERNAL_PARTS.some(want)) await externalPhase(tmp, o, report, track);
   if (want('hub')) await hubPhase(tmp, o, report, track);
+  if (want('saml-acs')) await samlPhase(tmp, o, report, track);
 }
 
 async function postgresPhase(tmp: string, o: BenchOptions, report: Report, track: (s: RunningServer) => void, trackPg: (p: PgServer) => void): Promise<void> {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { readSamlBrowserCookie, samlBrowserBindingEnforced, samlBrowserCookie } from '../auth/saml-browser-cookie';
+import { MAX_ACS_BODY_BYTES, MAX_ENCODED_RESPONSE_CHARS } from '../domain/external-identity/saml/response-limits';
 import { finishSamlSignIn, samlSpMetadata, startSamlSignIn } from '../domain/external-sign-in/saml-sign-in';
 import { isAppError } from '../errors/app-error';
 import { defineEndpoint } from '../http/endpoint';
@@ -41,7 +42,8 @@ export const samlLoginEndpoint = defineEndpoint({
       if (cookie) headers.append('set-cookie', cookie);
       return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' } });
     } catch (e) {
-      if (isAppError(e) && e.code === 'Request.NotFound') throw e;
+      // A spent failure allowance is the 429 problem with its Retry-After, not the sign-in page.
+      if (isAppError(e) && (e.code === 'Request.NotFound' || e.code === 'RateLimit.Exceeded')) throw e;
       return externalFailureLanding(e);
     }
   },
@@ -58,11 +60,12 @@ export const samlAcsEndpoint = defineEndpoint({
   // request this realm sent, taken once, is the proof (saml-sign-in.ts).
   crossSitePost: true,
   bodyFormat: 'form',
-  bodyLimit: 512 * 1024,
+  // Refused as it is read, before it is parsed (response-limits.ts).
+  bodyLimit: MAX_ACS_BODY_BYTES,
   params: slugParams,
   body: z.object({
-    SAMLResponse: z.string().max(500_000).optional(),
-    SAMLRequest: z.string().max(500_000).optional(),
+    SAMLResponse: z.string().max(MAX_ENCODED_RESPONSE_CHARS).optional(),
+    SAMLRequest: z.string().max(MAX_ENCODED_RESPONSE_CHARS).optional(),
     SAMLart: z.string().max(1000).optional(),
     RelayState: z.string().max(1000).optional(),
   }),
@@ -72,7 +75,8 @@ export const samlAcsEndpoint = defineEndpoint({
       const { result, returnUrl } = await finishSamlSignIn(ctx, params.slug, body, browser);
       return externalSignInLanding(result, returnUrl, headers);
     } catch (e) {
-      if (isAppError(e) && e.code === 'Request.NotFound') throw e;
+      // A spent failure allowance is the 429 problem with its Retry-After, not the sign-in page.
+      if (isAppError(e) && (e.code === 'Request.NotFound' || e.code === 'RateLimit.Exceeded')) throw e;
       return externalFailureLanding(e);
     }
   },

@@ -1,4 +1,5 @@
 import { AppError } from '../errors/app-error';
+import { parseFormFields } from './form-fields';
 
 // Reads a JSON request body with a size ceiling (413 past it) and clear 400/415 answers for
 // malformed or non-JSON bodies. An empty body reads as undefined.
@@ -49,7 +50,7 @@ export async function readJsonBody(request: Request, limit = DEFAULT_BODY_LIMIT,
   if (format === 'form') {
     // An HTML form post (the SAML HTTP-POST binding): fields as strings, own keys only.
     if (!/^application\/x-www-form-urlencoded\b/i.test(contentType)) throw new AppError('Request.UnsupportedMediaType');
-    return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+    return parseFormFields(Buffer.concat(chunks).toString('utf8'));
   }
   if (!/^application\/([a-z0-9.+-]*\+)?json\b/i.test(contentType)) {
     throw new AppError('Request.UnsupportedMediaType');

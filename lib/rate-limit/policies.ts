@@ -34,6 +34,11 @@ export const rateLimitPolicies = {
   // External sign-in by navigation (OIDC start and callback, Kerberos): each costs a call to the
   // upstream, so a flood from one address is cut before it reaches the upstream.
   'external-login': { source: { points: 60, durationSeconds: 60 }, app: { points: 600, durationSeconds: 60 } },
+  // Failed posts to a SAML ACS (issue 30 item 1), beside `external-login`: the post is anonymous and
+  // its slug public, so a source gets a small allowance of refusals of its own. Only failures count
+  // (saml-sign-in.ts gives the hit back on success). No `app` ceiling: one source's failures must not
+  // lock every other source out of the IdP.
+  'saml-acs-failure': { source: { points: 10, durationSeconds: 60 } },
   'reset-password': { source: { points: 20, durationSeconds: 15 * 60 } },
   'email-verification': {
     source: { points: 10, durationSeconds: 15 * 60 },

@@ -60,6 +60,18 @@ describe('SAML answers are bound to the browser that asked (https)', () => {
     expect(victim.size).toBe(0);
   });
 
+  it('refuses a post without the cookie before reading it: the request it names is still pending for its browser', async () => {
+    const jar = new CookieJar();
+    const answer = await answerFor(jar);
+    const bare = await post(answer, new CookieJar());
+    expect(bare.status).toBe(302);
+    expect(bare.headers.location).toBe('/login?error=external-failed');
+    // Nothing was taken by the refused post (issue 30 item 1: refused before the response is read).
+    const res = await post(answer, jar);
+    expect(res.status, res.text).toBe(302);
+    expect(res.headers.location).toBe('/');
+  });
+
   it('accepts it in the browser that started it', async () => {
     const jar = new CookieJar();
     const answer = await answerFor(jar);

@@ -9,16 +9,17 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { safeContinuation } from '../../web/continuation';
 import { resolveIdp, type SamlIdp } from '../external-identity/saml/idp-settings';
 import { samlLoginRedirectUrl } from '../external-identity/saml/login-redirect';
-import { SamlRejectedError } from '../external-identity/saml/rejected';
+import { REJECTION, SamlRejectedError } from '../external-identity/saml/rejected';
 import type { RequestIdStore } from '../external-identity/saml/request-id-store';
 import { spUrlsFor, type SpUrls } from '../external-identity/saml/sp-config';
 import { generateSpKeyPair, type SpKeyPair } from '../external-identity/saml/sp-key-pair';
 import { spMetadataXml } from '../external-identity/saml/sp-metadata';
-import { validateSamlPost, type AcsPostBody } from '../external-identity/saml/validate-post';
+import { ANSWERED_REQUEST, validateSamlPost, type AcsPostBody } from '../external-identity/saml/validate-post';
 import { readProviderSecret, storeGeneratedSecret } from '../login-providers/provider-secret';
 import type { ProviderRow } from '../login-providers/repo';
 import { readProviderRows } from '../login-providers/repo';
 import { issueSecret, redeemToken } from '../one-time-secrets/one-time-secrets';
+import { limitRate, refundRate } from '../realm-settings/rate-limit';
 import { signInWithUpstream, type ExternalSignInResult } from './link-or-create';
 import { identityFromSamlAssertion } from './upstream-claims';
 
@@ -66,11 +67,11 @@ function requestStore(db: RealmDb, providerId: string, sent?: SentRequest): Requ
   const store: RequestIdStore & { taken?: SentRequest } = {
     async remember(id, expiresAt) {
       const ttlMinutes = Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 60_000));
-      await issueSecret(db, { purpose: 'saml-request', knownToken: key(id), data: id.startsWith('used-assertion:') ? {} : (sent ?? {}), ttlMinutes });
+      await issueSecret(db, { purpose: 'saml-request', knownToken: key(id), data: id.startsWith(ANSWERED_REQUEST) ? {} : (sent ?? {}), ttlMinutes });
     },
     async takeOnce(id) {
       const r = await redeemToken(db, 'saml-request', key(id));
-      if (r.ok && !id.startsWith('used-assertion:')) store.taken = (r.record.data ?? {}) satisfies SentRequest;
+      if (r.ok && !id.startsWith(ANSWERED_REQUEST)) store.taken = (r.record.data ?? {}) satisfies SentRequest;
       return r.ok;
     },
   };
@@ -98,10 +99,14 @@ export async function startSamlSignIn(ctx: DomainContext, slug: string, returnUr
   return { location: await samlLoginRedirectUrl(idpOf(provider), urls, await spKeys(db, provider, urls), store), browser };
 }
 
-/** POST /saml/{slug}/acs: the signed response, checked, then the person signed in (or the identity linked). */
 /**
- * `browser.value`: the browser's SAML cookie (undefined where it cannot come back, plain http);
- * `browser.enforced`: it must match what the request recorded (https).
+ * POST /saml/{slug}/acs: the signed response, checked, then the person signed in (or the identity
+ * linked). `browser.value`: the browser's SAML cookie (undefined where it cannot come back, plain
+ * http); `browser.enforced`: it must match what the request recorded (https).
+ *
+ * A failed post counts against the source address's own small allowance (`saml-acs-failure`,
+ * docs/rate-limits.md), taken before anything is read and given back when the sign-in succeeds, so
+ * concurrent posts cannot slip past it; spent, the ACS answers 429 at once.
  */
 export async function finishSamlSignIn(
   ctx: DomainContext,
@@ -109,12 +114,17 @@ export async function finishSamlSignIn(
   body: AcsPostBody,
   browser: { value: string | undefined; enforced: boolean },
 ): Promise<{ result: ExternalSignInResult; returnUrl?: string }> {
+  await limitRate(ctx, 'saml-acs-failure', 'source', ctx.ip ?? 'unknown');
   const db = await realmDb(ctx.realm);
   const provider = await samlProvider(db, slug);
   const store = requestStore(db, provider.id);
   let assertion;
   try {
-    assertion = await validateSamlPost(idpOf(provider), spUrls(ctx, provider), store, body);
+    // On https a post without our cookie cannot be the browser's answer: nothing else is read.
+    if (browser.enforced && !browser.value) throw new SamlRejectedError(REJECTION.otherBrowser);
+    const sent = () => store.taken ?? {};
+    const ownBrowser = () => !browser.enforced || (!!sent().browser && !!browser.value && safeEqual(sent().browser!, browser.value));
+    assertion = await validateSamlPost(idpOf(provider), spUrls(ctx, provider), store, body, ownBrowser);
   } catch (e) {
     if (!(e instanceof SamlRejectedError)) throw e;
     if (e.detail) logWarn('SAML response refused', { loginProviderId: provider.id, reason: e.reason, detail: e.detail });
@@ -126,21 +136,16 @@ export async function finishSamlSignIn(
         provider: provider.name,
       }),
     );
-    throw new AppError('ExternalLogin.Failed', { detail: `${provider.name}'s answer was refused: ${e.reason}.` });
+    throw new AppError('ExternalLogin.Failed', {
+      detail:
+        e.reason === REJECTION.otherBrowser
+          ? 'This answer belongs to a sign-in started in another browser. Start again.'
+          : `${provider.name}'s answer was refused: ${e.reason}.`,
+    });
   }
   const sent = store.taken ?? {};
-  if (browser.enforced && (!sent.browser || !browser.value || !safeEqual(sent.browser, browser.value))) {
-    await publish(
-      eventFrom(ctx, 'auth.external-login-refused', undefined, {
-        success: false,
-        reason: 'saml: the answer belongs to a sign-in another browser started',
-        loginProviderId: provider.id,
-        provider: provider.name,
-      }),
-    );
-    throw new AppError('ExternalLogin.Failed', { detail: 'This answer belongs to a sign-in started in another browser. Start again.' });
-  }
   const identity = identityFromSamlAssertion(assertion.issuer, assertion.nameId, assertion.attributes);
   const result = await signInWithUpstream(ctx, provider, identity, undefined, { linkToUserId: sent.linkToUserId });
+  await refundRate(ctx, 'saml-acs-failure', 'source', ctx.ip ?? 'unknown');
   return { result, returnUrl: sent.returnUrl };
 }

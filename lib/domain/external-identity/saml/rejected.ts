@@ -4,6 +4,7 @@
 export const REJECTION = {
   noResponse: 'no SAMLResponse',
   malformed: 'malformed response',
+  tooLarge: 'too large or too deeply nested',
   notAResponse: 'not a SAML Response',
   idpInitiated: 'IdP-initiated SSO is not supported',
   singleLogout: 'Single Logout is not supported',
@@ -11,6 +12,7 @@ export const REJECTION = {
   encrypted: 'encrypted assertions are not supported',
   notOurs: 'not a response to a request we sent',
   replayed: 'replayed',
+  otherBrowser: 'the answer belongs to a sign-in another browser started',
   destination: 'destination',
   signature: 'signature',
   issuer: 'issuer',

@@ -14,26 +14,19 @@ export interface RequestIdStore {
 export const REQUEST_ID_LIFETIME_MS = 60 * 60_000;
 
 /**
- * node-saml's CacheProvider over a RequestIdStore, one per validation. node-saml reads the id twice
- * (the Response's InResponseTo, then the assertion's SubjectConfirmationData) and removes it after,
- * a read then a delete: two copies of one response posted at the same moment could both pass the
- * read. So the first read takes the id atomically (takeOnce) and later reads of that same id within
- * this validation see it as taken by us; removal is then a no-op.
+ * node-saml's CacheProvider over a RequestIdStore, for the AuthnRequest: node-saml saves the id of
+ * each request it makes. It never reads the id back here: the response's id is taken once by
+ * validate-post.ts before the response is parsed, and the worker that checks the response is told
+ * which id that was (validate-worker.mjs).
  */
 export function cacheProviderOver(store: RequestIdStore): CacheProvider {
-  const takenHere = new Set<string>();
   return {
     async saveAsync(key: string, value: string): Promise<CacheItem | null> {
       await store.remember(key, new Date(Date.now() + REQUEST_ID_LIFETIME_MS));
       return { value, createdAt: Date.now() };
     },
-    async getAsync(key: string): Promise<string | null> {
-      if (!takenHere.has(key)) {
-        if (!(await store.takeOnce(key))) return null;
-        takenHere.add(key);
-      }
-      // node-saml compares this "created at" with its own expiry period: the store already enforced ours.
-      return new Date().toISOString();
+    async getAsync(): Promise<string | null> {
+      return null;
     },
     async removeAsync(): Promise<string | null> {
       return null;

@@ -432,4 +432,25 @@ describe('what the ACS refuses before reading any assertion', () => {
     // None of these consumed the pending request: the genuine response still signs in.
     expect((await validateSamlPost(settings, PLAIN, store, r)).attributes.uid).toBe('alice');
   });
+
+  it('reads only the root of a response to no pending request: what follows it is never decoded (issue 30 item 1)', async () => {
+    const store = memoryStore();
+    const root = `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" ID="_x" Version="2.0" Destination="${PLAIN.acsUrl}" InResponseTo="_nobody-asked">`;
+    // 30 KB of unclosed elements, then what is not even base64: a full decode or parse would call it malformed.
+    const opening = root + ' '.repeat((3 - (root.length % 3)) % 3) + '<a>'.repeat(10_000);
+    const garbage = encode(opening) + '!!!'.repeat(1000);
+    expect(encode(opening)).not.toContain('=');
+    expect(await refusal(validateSamlPost(settings, PLAIN, store, { SAMLResponse: garbage }))).toBe('not a response to a request we sent');
+    // Beyond the size limit: refused from the length alone.
+    expect(await refusal(validateSamlPost(settings, PLAIN, store, { SAMLResponse: 'A'.repeat(200_000) }))).toBe('too large or too deeply nested');
+  });
+
+  it('refuses a response to a pending request beyond the shape limits before parsing it, and refuses another browser', async () => {
+    const store = memoryStore();
+    const r = await signIn(PLAIN, store);
+    const nested = r.xml.replace('</samlp:Response>', '<a>'.repeat(40) + '</a>'.repeat(40) + '</samlp:Response>');
+    expect(await refusal(validateSamlPost(settings, PLAIN, store, { SAMLResponse: encode(nested) }))).toBe('too large or too deeply nested');
+    const s = await signIn(PLAIN, store);
+    expect(await refusal(validateSamlPost(settings, PLAIN, store, s, () => false))).toBe('the answer belongs to a sign-in another browser started');
+  });
 });

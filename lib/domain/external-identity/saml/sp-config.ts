@@ -1,4 +1,4 @@
-import { SAML, ValidateInResponseTo, type CacheProvider } from '@node-saml/node-saml';
+import { SAML, ValidateInResponseTo, type CacheProvider, type SamlConfig } from '@node-saml/node-saml';
 import type { SamlIdp } from './idp-settings';
 import type { SpKeyPair } from './sp-key-pair';
 
@@ -16,13 +16,16 @@ export function spUrlsFor(realmOrigin: string, slug: string): SpUrls {
 /** Clocks of the IdP and of this server may differ this much (NotBefore, NotOnOrAfter). */
 export const ACCEPTED_CLOCK_SKEW_MS = 60_000;
 
-export function samlFor(idp: SamlIdp, urls: SpUrls, cacheProvider: CacheProvider, keys?: SpKeyPair): SAML {
-  return new SAML({
+/**
+ * node-saml's options for this SP and IdP, as plain data (strings, booleans, numbers): the
+ * validation worker (validate-worker.mjs) receives them as they are and adds its own cache provider.
+ */
+export function samlOptionsFor(idp: SamlIdp, urls: SpUrls) {
+  return {
     issuer: urls.entityId,
     callbackUrl: urls.acsUrl,
     entryPoint: idp.ssoUrl,
     idpCert: idp.certificates,
-    ...(keys ? { privateKey: keys.privateKeyPem } : {}),
     signatureAlgorithm: 'sha256',
     digestAlgorithm: 'sha256',
     authnRequestBinding: 'HTTP-Redirect',
@@ -38,6 +41,12 @@ export function samlFor(idp: SamlIdp, urls: SpUrls, cacheProvider: CacheProvider
     audience: urls.entityId,
     acceptedClockSkewMs: ACCEPTED_CLOCK_SKEW_MS,
     validateInResponseTo: ValidateInResponseTo.always,
-    cacheProvider,
-  });
+  } satisfies SamlConfig;
+}
+
+export type SamlOptions = ReturnType<typeof samlOptionsFor>;
+
+/** The SP that signs AuthnRequests (login-redirect.ts); the response is checked in the worker. */
+export function samlFor(idp: SamlIdp, urls: SpUrls, cacheProvider: CacheProvider, keys: SpKeyPair): SAML {
+  return new SAML({ ...samlOptionsFor(idp, urls), privateKey: keys.privateKeyPem, cacheProvider });
 }

@@ -1,15 +1,26 @@
-import { SamlStatusError } from '@node-saml/node-saml';
 import type { SamlIdp } from './idp-settings';
 import { REJECTION, reasonForLibraryError, SamlRejectedError } from './rejected';
-import { cacheProviderOver, REQUEST_ID_LIFETIME_MS, type RequestIdStore } from './request-id-store';
+import { REQUEST_ID_LIFETIME_MS, type RequestIdStore } from './request-id-store';
+import { MAX_ENCODED_RESPONSE_CHARS, ROOT_TAG_PREFIX_BYTES } from './response-limits';
+import { scanXml, type RootTag, type ScanRefusal } from './response-scan';
 import { childElement, childElements, parseXmlSafely, SAML_ASSERTION_NS, SAML_PROTOCOL_NS } from './safe-xml';
-import { ACCEPTED_CLOCK_SKEW_MS, samlFor, type SpUrls } from './sp-config';
+import { ACCEPTED_CLOCK_SKEW_MS, samlOptionsFor, type SpUrls } from './sp-config';
+import { validateInWorker, type PreParseRefusal } from './validate-pool';
 
 // The ACS (HTTP-POST binding): the one way a SAML sign-in comes back. node-saml checks the XML
 // signature (the assertion must be signed, by a key of the IdP's certificates), the conditions'
 // time window, the audience and the one-time InResponseTo; this module checks what it leaves out:
 // the message kind (IdP-initiated SSO, Single Logout and Artifact are refused, as the spec says),
 // the Destination and the signed Recipient (our ACS), the signed InResponseTo, the Issuer.
+//
+// Cheapest first (issue 30 item 1; docs/security.md "SAML responses are cheap to refuse"): the post
+// is anonymous and its slug public, and parsing is what costs. So the size is checked from the
+// length alone, the root element is read from the first 16 KiB only (response-scan.ts, no parse),
+// and a response to no request this realm is waiting for is refused there, before the rest is even
+// decoded. Only a response to a pending request, taken once, goes to a worker thread
+// (validate-pool.ts), which decodes it in full, scans it against the shape limits
+// (response-limits.ts), and only then parses and verifies it: even a bounded parse never holds the
+// event loop.
 
 export type SamlAssertion = {
   /** The IdP's entity id (the assertion's Issuer). */
@@ -24,75 +35,90 @@ export type SamlAssertion = {
 /** The form fields of the POST. Only SAMLResponse is accepted; the others are named to be refused clearly. */
 export type AcsPostBody = { SAMLResponse?: string; SAMLRequest?: string; SAMLart?: string };
 
-const MAX_RESPONSE_BYTES = 512 * 1024;
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
-/** Assertion IDs are remembered in the same store under this prefix, to tell a replay from a stranger. */
-const USED_ASSERTION = 'used-assertion:';
+/** Request ids already answered are remembered in the same store under this prefix, to tell a replay from a stranger. */
+export const ANSWERED_REQUEST = 'answered-request:';
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-export async function validateSamlPost(idp: SamlIdp, urls: SpUrls, store: RequestIdStore, body: AcsPostBody): Promise<SamlAssertion> {
+/**
+ * Checks a posted response. `ownBrowser` is asked once the response's request was taken: whether the
+ * browser that posted it is the one that sent the request (saml-browser-cookie.ts); it is checked
+ * before the response is read any further.
+ */
+export async function validateSamlPost(
+  idp: SamlIdp,
+  urls: SpUrls,
+  store: RequestIdStore,
+  body: AcsPostBody,
+  ownBrowser: () => boolean = () => true,
+): Promise<SamlAssertion> {
   if (body.SAMLart) throw new SamlRejectedError(REJECTION.artifact);
   // An IdP posts a request to an SP only to log it out.
   if (body.SAMLRequest) throw new SamlRejectedError(REJECTION.singleLogout);
   if (!body.SAMLResponse) throw new SamlRejectedError(REJECTION.noResponse);
+  const encoded = body.SAMLResponse;
+  if (encoded.length > MAX_ENCODED_RESPONSE_CHARS) throw new SamlRejectedError(REJECTION.tooLarge, `${encoded.length} base64 characters`);
 
-  const xml = decodeBase64(body.SAMLResponse);
-  let doc: Document;
-  try {
-    doc = parseXmlSafely(xml, 'SAML response');
-  } catch (e) {
-    throw new SamlRejectedError(REJECTION.malformed, (e as Error).message);
-  }
-  const root = doc.documentElement;
-  if (root.namespaceURI !== SAML_PROTOCOL_NS) throw new SamlRejectedError(REJECTION.notAResponse);
+  const root = rootTagOf(encoded);
+  if (root.namespace !== SAML_PROTOCOL_NS) throw new SamlRejectedError(REJECTION.notAResponse);
   if (root.localName === 'LogoutResponse' || root.localName === 'LogoutRequest') throw new SamlRejectedError(REJECTION.singleLogout);
   if (root.localName === 'ArtifactResponse') throw new SamlRejectedError(REJECTION.artifact);
   if (root.localName !== 'Response') throw new SamlRejectedError(REJECTION.notAResponse);
-
-  const inResponseTo = root.getAttribute('InResponseTo') ?? '';
+  const inResponseTo = root.attributes.get('InResponseTo') ?? '';
   if (!inResponseTo) throw new SamlRejectedError(REJECTION.idpInitiated);
   // SAML bindings 3.5.5.2: the Destination must be the URL the message arrived at. Unsigned when only
   // the assertion is signed; the signed Recipient is checked below.
-  if (root.getAttribute('Destination') !== urls.acsUrl) throw new SamlRejectedError(REJECTION.destination);
+  if (root.attributes.get('Destination') !== urls.acsUrl) throw new SamlRejectedError(REJECTION.destination);
 
-  let assertionXml: string;
-  try {
-    const { profile } = await samlFor(idp, urls, cacheProviderOver(store)).validatePostResponseAsync({ SAMLResponse: body.SAMLResponse });
-    const signed = profile?.getAssertionXml?.();
-    if (!signed) throw new SamlRejectedError(REJECTION.noAssertion);
-    assertionXml = signed;
-  } catch (e) {
-    if (e instanceof SamlRejectedError) throw e;
-    if (e instanceof SamlStatusError) throw new SamlRejectedError(REJECTION.idpStatus, e.message);
-    const message = (e as Error).message ?? String(e);
-    const reason = reasonForLibraryError(message);
-    if (reason === REJECTION.notOurs && (await wasUsedBefore(store, doc))) throw new SamlRejectedError(REJECTION.replayed, message);
-    throw new SamlRejectedError(reason, message);
+  // The one atomic step: this response answers a request we sent and no other response did.
+  if (!(await store.takeOnce(inResponseTo))) {
+    if (await wasAnsweredBefore(store, inResponseTo)) throw new SamlRejectedError(REJECTION.replayed);
+    throw new SamlRejectedError(REJECTION.notOurs);
   }
+  if (!ownBrowser()) throw new SamlRejectedError(REJECTION.otherBrowser);
 
-  const assertion = readSignedAssertion(assertionXml, idp, urls, inResponseTo);
-  await store.remember(USED_ASSERTION + assertion.id, assertion.notOnOrAfter ?? new Date(Date.now() + REQUEST_ID_LIFETIME_MS));
+  // The rest (decode, scan against the limits, parse, signature) on a worker thread.
+  const verdict = await validateInWorker(samlOptionsFor(idp, urls), encoded, inResponseTo);
+  if ('refused' in verdict) throw refusalOf(verdict.refused);
+  if ('error' in verdict) {
+    if (verdict.error.status) throw new SamlRejectedError(REJECTION.idpStatus, verdict.error.message);
+    throw new SamlRejectedError(reasonForLibraryError(verdict.error.message), verdict.error.message);
+  }
+  if (!verdict.assertionXml) throw new SamlRejectedError(REJECTION.noAssertion);
+
+  const assertion = readSignedAssertion(verdict.assertionXml, idp, urls, inResponseTo);
+  await store.remember(ANSWERED_REQUEST + inResponseTo, assertion.notOnOrAfter ?? new Date(Date.now() + REQUEST_ID_LIFETIME_MS));
   return assertion.result;
 }
 
-function decodeBase64(value: string): string {
-  const compact = value.replace(/\s+/g, '');
-  if (compact.length > (MAX_RESPONSE_BYTES * 4) / 3 + 4) throw new SamlRejectedError(REJECTION.malformed, 'SAMLResponse too large');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact)) throw new SamlRejectedError(REJECTION.malformed, 'SAMLResponse is not base64');
-  return Buffer.from(compact, 'base64').toString('utf8');
+/** The root element's start tag, from the decoded beginning of the base64 only. */
+function rootTagOf(encoded: string): RootTag {
+  const chars = Math.ceil(ROOT_TAG_PREFIX_BYTES / 3) * 4;
+  // Line breaks are allowed in the base64 (some IdPs wrap it): take enough to hold `chars` without them.
+  let prefix = encoded.slice(0, chars * 2).replace(/\s+/g, '');
+  if (prefix.length > chars) prefix = prefix.slice(0, chars);
+  else if (encoded.length > chars * 2) prefix = prefix.slice(0, prefix.length - (prefix.length % 4));
+  if (!BASE64.test(prefix)) throw new SamlRejectedError(REJECTION.malformed, 'SAMLResponse is not base64');
+  const scanned = scanXml(Buffer.from(prefix, 'base64').toString('utf8'), { maxElements: 1, maxDepth: 1 }, { rootOnly: true });
+  if (!scanned.ok) throw refusalOf(scanned);
+  return scanned.root;
+}
+
+function refusalOf(refusal: ScanRefusal | PreParseRefusal): SamlRejectedError {
+  if (refusal.problem === 'too-deep' || refusal.problem === 'too-many-elements' || refusal.problem === 'too-large')
+    return new SamlRejectedError(REJECTION.tooLarge, refusal.detail);
+  return new SamlRejectedError(REJECTION.malformed, refusal.problem === 'doctype' ? 'the SAML response has a DOCTYPE, which is refused' : refusal.detail);
 }
 
 /**
- * A response whose request id is unknown may be a replay of one already accepted: its assertion's
- * ID was remembered then. Only the wording of the refusal depends on this (the response is refused
- * either way), so the unsigned document may be read here.
+ * A response whose request id is unknown may be a second copy of one already accepted: the id was
+ * remembered as answered then. Only the wording of the refusal depends on this.
  */
-async function wasUsedBefore(store: RequestIdStore, doc: Document): Promise<boolean> {
-  const id = childElement(doc.documentElement, SAML_ASSERTION_NS, 'Assertion')?.getAttribute('ID');
-  if (!id) return false;
+async function wasAnsweredBefore(store: RequestIdStore, requestId: string): Promise<boolean> {
   // takeOnce is the store's only read: put the mark back for the next attempt.
-  if (!(await store.takeOnce(USED_ASSERTION + id))) return false;
-  await store.remember(USED_ASSERTION + id, new Date(Date.now() + REQUEST_ID_LIFETIME_MS));
+  if (!(await store.takeOnce(ANSWERED_REQUEST + requestId))) return false;
+  await store.remember(ANSWERED_REQUEST + requestId, new Date(Date.now() + REQUEST_ID_LIFETIME_MS));
   return true;
 }
 
@@ -103,6 +129,14 @@ function readSignedAssertion(xml: string, idp: SamlIdp, urls: SpUrls, inResponse
 
   const issuer = text(assertion, 'Issuer');
   if (issuer !== idp.entityId) throw new SamlRejectedError(REJECTION.issuer, `Issuer ${issuer ?? '(none)'}`);
+
+  // node-saml checked the time window on the worker's clock; the decision is this thread's, so the
+  // signed Conditions are checked again here against the clock every other check of the request uses.
+  const conditions = childElement(assertion, SAML_ASSERTION_NS, 'Conditions');
+  const notBefore = Date.parse(conditions?.getAttribute('NotBefore') ?? '');
+  const notOnOrAfter = Date.parse(conditions?.getAttribute('NotOnOrAfter') ?? '');
+  if (!Number.isNaN(notBefore) && Date.now() + ACCEPTED_CLOCK_SKEW_MS < notBefore) throw new SamlRejectedError(REJECTION.notYetValid);
+  if (!Number.isNaN(notOnOrAfter) && Date.now() - ACCEPTED_CLOCK_SKEW_MS >= notOnOrAfter) throw new SamlRejectedError(REJECTION.expired);
 
   const subject = childElement(assertion, SAML_ASSERTION_NS, 'Subject');
   // Web SSO profile 4.1.4.2: a bearer confirmation whose Recipient is our ACS and whose InResponseTo
@@ -135,12 +169,11 @@ function readSignedAssertion(xml: string, idp: SamlIdp, urls: SpUrls, inResponse
 
   const authn = childElement(assertion, SAML_ASSERTION_NS, 'AuthnStatement');
   const sessionIndex = authn?.getAttribute('SessionIndex') || undefined;
-  const notOnOrAfter = childElement(assertion, SAML_ASSERTION_NS, 'Conditions')?.getAttribute('NotOnOrAfter');
   const id = assertion.getAttribute('ID');
   if (!id) throw new SamlRejectedError(REJECTION.malformed, 'assertion without ID');
   return {
     id,
-    notOnOrAfter: notOnOrAfter && !Number.isNaN(Date.parse(notOnOrAfter)) ? new Date(Date.parse(notOnOrAfter) + ACCEPTED_CLOCK_SKEW_MS) : undefined,
+    notOnOrAfter: Number.isNaN(notOnOrAfter) ? undefined : new Date(notOnOrAfter + ACCEPTED_CLOCK_SKEW_MS),
     result: { issuer, nameId, ...(nameIdFormat ? { nameIdFormat } : {}), attributes, ...(sessionIndex ? { sessionIndex } : {}) },
   };
 }
