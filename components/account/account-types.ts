@@ -1,6 +1,6 @@
 import type { emailOtpStatusSchema } from '@/lib/domain/email-otp/schemas';
 import type { mfaSetupSchema, mfaStatusSchema } from '@/lib/domain/mfa/schemas';
-import type { externalLinkSchema, externalLoginSchema } from '@/lib/domain/login-providers/schemas';
+import type { externalLinkSchema, externalLoginSchema, pendingLinkSchema, startLinkAnswerSchema } from '@/lib/domain/login-providers/schemas';
 import type { passkeySchema } from '@/lib/domain/passkeys/schemas';
 import { profileFieldsSchema, type ChangeRequestStatus, type changeRequestSchema, type ownRequestsSchema } from '@/lib/domain/profile-requests/schemas';
 import type { appInfoSchema } from '@/lib/domain/realms/schemas';
@@ -26,6 +26,10 @@ export type AppInfo = WireOf<typeof appInfoSchema>;
 export type ExternalLink = WireOf<typeof externalLinkSchema>;
 /** GET /api/account/external-logins: the realm's OIDC and SAML entry points. */
 export type ExternalLogin = WireOf<typeof externalLoginSchema>;
+/** POST /api/account/external-links/start: where to sign in at the upstream to link it. */
+export type StartedLink = WireOf<typeof startLinkAnswerSchema>;
+/** GET /api/account/external-links/pending: the upstream account waiting for confirmation. */
+export type PendingLink = WireOf<typeof pendingLinkSchema>;
 
 export const accountKeys = {
   profileRequest: ['account', 'profile-request'] as const,
@@ -35,6 +39,7 @@ export const accountKeys = {
   appInfo: ['app-info'] as const,
   sessions: ['account', 'sessions'] as const,
   externalLinks: ['account', 'external-links'] as const,
+  pendingLink: ['account', 'external-links', 'pending'] as const,
   externalLogins: ['external-logins'] as const,
 };
 

@@ -2,22 +2,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ExternalNoticeAlert } from '@/components/hosted/external-sign-in';
-import { externalEntryHref, type ExternalNotice } from '@/components/hosted/external-entry';
+import { type ExternalNotice } from '@/components/hosted/external-entry';
 import { api, problemMessage } from '@/components/data/api';
 import { Alert } from '@/components/ui/alert';
-import { Button, buttonClass } from '@/components/ui/button';
+import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { QueryState, formatDate } from '@/components/ui/query-state';
-import { accountKeys, type ExternalLink, type ExternalLogin } from './account-types';
+import { accountKeys, type ExternalLink, type ExternalLogin, type StartedLink } from './account-types';
 import { AccountSection } from './section';
 
-// Where the upstream sends the person back after linking (lib/api/external-login-endpoints.ts).
-const RETURN_URL = '/account#linked-accounts';
-
 /**
- * Linked accounts (spec 3.6, 4.5): the person's upstream identities with unlinking, and a link for
- * each OIDC or SAML provider not linked yet. Linking is a navigation to the provider's start route:
- * signed in, it links the upstream identity to this person instead of signing in.
+ * Linked accounts (spec 3.6, 4.5): the person's upstream identities with unlinking, and a Link button
+ * for each OIDC or SAML provider not linked yet. Linking is an explicit act (docs/external-identity.md
+ * "Linking"): the button POSTs the intent (same-origin, CSRF-checked), the browser signs in at the
+ * provider, and the confirmation page (/account/link) names the upstream account before anything links.
  */
 export function LinkedAccountsSection({ notice }: { notice: ExternalNotice | null }) {
   const queryClient = useQueryClient();
@@ -33,8 +31,12 @@ export function LinkedAccountsSection({ notice }: { notice: ExternalNotice | nul
       void queryClient.invalidateQueries({ queryKey: accountKeys.externalLinks });
     },
   });
+  const startLink = useMutation({
+    mutationFn: (p: ExternalLogin) => api<StartedLink>('/api/account/external-links/start', { method: 'POST', body: { LoginProviderId: p.Id } }),
+    onSuccess: (started) => window.location.assign(started.Location),
+  });
   const linked = new Set((links.data ?? []).map((l) => l.LoginProviderId));
-  const linkable = (logins.data ?? []).filter((p) => !linked.has(p.Id));
+  const linkable = (logins.data ?? []).filter((p) => !linked.has(p.Id) && (p.Kind === 'Oidc' || (p.Kind === 'Saml' && p.Slug)));
   return (
     <AccountSection id="linked-accounts" title="Linked accounts" description="Accounts at other identity providers that sign you in here.">
       {notice ? <ExternalNoticeAlert notice={notice} /> : null}
@@ -85,16 +87,26 @@ export function LinkedAccountsSection({ notice }: { notice: ExternalNotice | nul
           <p className="muted">No account of another provider is linked.</p>
         )}
       </QueryState>
+      {startLink.isError ? (
+        <Alert tone="danger" title="The link could not be started">
+          {problemMessage(startLink.error)}
+        </Alert>
+      ) : null}
       {linkable.length ? (
         <div className="row" role="group" aria-label="Link another account">
-          {linkable.map((p) => {
-            const href = externalEntryHref(p, RETURN_URL);
-            return href ? (
-              <a key={p.Id} href={href} className={buttonClass('secondary')}>
-                Link {p.Name}
-              </a>
-            ) : null;
-          })}
+          {linkable.map((p) => (
+            <Button
+              key={p.Id}
+              variant="secondary"
+              disabled={startLink.isPending}
+              onClick={() => {
+                setDone(null);
+                startLink.mutate(p);
+              }}
+            >
+              Link {p.Name}
+            </Button>
+          ))}
         </div>
       ) : null}
       <ConfirmDialog

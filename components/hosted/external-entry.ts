@@ -1,7 +1,8 @@
 // Where a browser starts an external sign-in (CONTRACT.md "External identity"): OIDC at its start
 // route, SAML at the SP's login route (named by slug), Kerberos at the negotiate route. Each carries
 // the continuation as `returnUrl`, which the server validates again (lib/web/continuation.ts).
-// Signed in, the OIDC and SAML routes link the upstream identity to the person instead.
+// These are sign-ins only: linking an account starts from the account page with a POST and ends
+// with a confirmation (components/account/linked-accounts-section.tsx, docs/external-identity.md).
 
 export type ExternalEntryPoint = { Id: string; Name: string; Kind: 'Oidc' | 'Saml' | 'Kerberos'; Slug?: string | null };
 

@@ -19,7 +19,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 export const externalLoginStartEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/account/external-login/{id}/start',
-  summary: 'Start an OIDC sign-in at the upstream (302); signed in, the upstream identity is linked to you instead',
+  summary: 'Start an OIDC sign-in at the upstream (302); it never links, even signed in (linking: POST /api/account/external-links/start)',
   tags,
   auth: 'optional',
   rateLimit: 'external-login',
@@ -40,7 +40,8 @@ export const externalLoginStartEndpoint = defineEndpoint({
 export const externalLoginFinishEndpoint = defineEndpoint({
   method: 'GET',
   path: '/api/account/external-login/finish',
-  summary: 'The OIDC callback: checks the answer, links or creates the person, sets the cookie and redirects to returnUrl',
+  summary:
+    'The OIDC callback: checks the answer, finds or creates the person, sets the cookie and redirects to returnUrl (a link asked for: to its confirmation)',
   tags,
   auth: 'optional',
   rateLimit: 'external-login',

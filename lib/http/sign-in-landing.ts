@@ -1,3 +1,4 @@
+import { pendingLinkCookie } from '../auth/pending-link-cookie';
 import type { SignInOutcome } from '../domain/auth/sign-in';
 import type { ExternalSignInResult } from '../domain/external-sign-in/link-or-create';
 import { isAppError } from '../errors/app-error';
@@ -41,8 +42,18 @@ export function externalFailureLanding(e: unknown): Response {
   return redirectTo(`/login?error=${notice}`);
 }
 
-/** Signed in: the cookie and the next step; an identity linked from the account page: back there. */
+/** Where the person confirms a link they asked for (app/(account)/account/link). */
+export const LINK_CONFIRMATION_PATH = '/account/link';
+
+/**
+ * Signed in: the cookie and the next step; a link the person asked for: its confirmation page, the
+ * pending link's key in a cookie; an identity they had linked already: back to the account page.
+ */
 export function externalSignInLanding(result: ExternalSignInResult, continuation: string | undefined, headers: Headers): Response {
+  if (result.kind === 'link-pending') {
+    headers.append('set-cookie', pendingLinkCookie(result.token));
+    return redirectTo(LINK_CONFIRMATION_PATH);
+  }
   if (result.kind === 'linked') return redirectTo(continuation ?? '/account#linked-accounts');
   applySignInOutcome(result.outcome, headers);
   return redirectTo(signInLanding(result.outcome, continuation));

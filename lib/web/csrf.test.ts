@@ -22,8 +22,24 @@ describe('assertSameOrigin', () => {
     expect(() => assertSameOrigin(req('POST', { host: 'a.test', origin: 'http://a.test' }), behindTls)).toThrow(/Cross-site/);
   });
 
-  it('lets non-browser clients (no Origin, no Sec-Fetch-Site) through', () => {
+  it('lets non-browser clients (no Origin, no Sec-Fetch-Site) through when they carry no cookie', () => {
     expect(() => assertSameOrigin(req('DELETE', { host: 'a.test' }), local)).not.toThrow();
+    expect(() => assertSameOrigin(req('POST', { host: 'a.test', authorization: 'Bearer abc' }), local)).not.toThrow();
+    expect(() => assertSameOrigin(req('POST', { host: 'a.test', cookie: ' ; ' }), local)).not.toThrow();
+  });
+
+  it('refuses a cookie-carrying write with neither Origin nor Sec-Fetch-Site (issue 30 item 11)', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      for (const cookie of ['gatehouse_session=abc', '__Host-gatehouse_session=abc', '_interaction=x; other=y']) {
+        expect(() => assertSameOrigin(req(method, { host: 'a.test', cookie }), local), `${method} ${cookie}`).toThrow(/Cross-site/);
+        expect(() => assertSameOrigin(req(method, { host: 'a.test', cookie, authorization: 'Bearer abc' }), local)).toThrow(/Cross-site/);
+      }
+    }
+    // The same write with a browser's same-origin headers passes; reads never need them.
+    const cookie = 'gatehouse_session=abc';
+    expect(() => assertSameOrigin(req('POST', { host: 'a.test:3000', cookie, origin: 'http://a.test:3000' }), local)).not.toThrow();
+    expect(() => assertSameOrigin(req('POST', { host: 'a.test', cookie, 'sec-fetch-site': 'same-origin' }), local)).not.toThrow();
+    expect(() => assertSameOrigin(req('GET', { host: 'a.test', cookie }), local)).not.toThrow();
   });
 
   it('rejects cross-origin, sibling-subdomain, other-port and other-scheme writes', () => {
@@ -41,6 +57,7 @@ describe('assertSameOrigin', () => {
       { origin: 'http://a.test:3000' },
       { host: 'a.test', 'sec-fetch-site': 'cross-site' },
       { host: 'a.test', 'sec-fetch-site': 'same-site' },
+      { host: 'a.test', 'sec-fetch-site': '' },
     ];
     for (const h of cases) {
       expect(() => assertSameOrigin(req('POST', h), local), JSON.stringify(h)).toThrow(/Cross-site/);

@@ -10,8 +10,11 @@ import { normalizeHost } from '../realm/host';
 // expected origin is the one Gatehouse writes for that host (GATEHOUSE_PUBLIC_SCHEME and
 // GATEHOUSE_PUBLIC_PORT), so it holds behind a TLS-terminating proxy too. The host is one of the
 // realm's domains: the caller resolved it to the realm before asking.
-// Browsers always send Origin on cross-origin POST/PUT/PATCH/DELETE and Sec-Fetch-Site on all
-// modern requests; clients that send neither are not browsers and carry no ambient cookie risk.
+// Browsers send Origin on every POST/PUT/PATCH/DELETE (same-origin ones too) and Sec-Fetch-Site on
+// all modern requests. A request that sends neither is not a browser's, so it carries no ambient
+// cookie risk only when it carries no cookie: a bearer-token or anonymous client writes as before,
+// but a cookie-authenticated write without either header is refused (issue 30 item 11), so an old
+// or odd user agent that strips both cannot be led into a cross-site write.
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The origin a browser page of `hostHeader` has, or null when the Host header is not a host. */
@@ -46,5 +49,11 @@ export function isSameOriginRequest(header: (name: string) => string | null | un
     return !!expected && originOf(origin) === expected;
   }
   const site = header('sec-fetch-site');
-  return !site || site === 'same-origin' || site === 'none';
+  if (site === null || site === undefined) return !carriesCookie(header('cookie'));
+  return site === 'same-origin' || site === 'none';
+}
+
+/** Whether a Cookie header names any cookie: the session's, a sign-in's or an interaction's all carry authority. */
+function carriesCookie(cookieHeader: string | null | undefined): boolean {
+  return !!cookieHeader && cookieHeader.split(';').some((pair) => pair.trim() !== '');
 }

@@ -11,7 +11,8 @@ import { makeUser, signedIn } from '../users/fixtures';
 // Sign-in with an upstream OpenID provider (spec 4.5; CONTRACT.md "External identity") against panva's
 // oidc-provider, a peer nobody here wrote: start (302 with PKCE, state, nonce and a browser-bound
 // state cookie), the upstream's login, our callback, then linking: JIT, a vouched-for e-mail, the
-// signed-in person, refusals, the UserUpdateScript, unlinking and RP-initiated logout.
+// signed-in person's confirmed link (linking.test.ts has the rest of it), refusals, the
+// UserUpdateScript, unlinking and RP-initiated logout.
 const PROVIDERS = '/api/admin/login-providers';
 const [alice, bob] = DEFAULT_UPSTREAM_USERS;
 
@@ -43,6 +44,16 @@ describe('external sign-in with OIDC', () => {
     const callback = new URL(await loginAtUpstream(authorize.href, login, password));
     const finish = await api(host, 'GET', callback.pathname + callback.search, { cookie: jar });
     return { start, authorize, callback, finish, jar };
+  }
+
+  /** The account page's Link: POST start → the upstream's login → our callback → the confirmation's POST. */
+  async function linkThroughUpstream(id: string, login: string, password: string, jar: CookieJar) {
+    const start = await api(host, 'POST', '/api/account/external-links/start', { cookie: jar, body: { LoginProviderId: id } });
+    expect(start.status, start.text).toBe(200);
+    const callback = new URL(await loginAtUpstream(start.body.Location, login, password));
+    const finish = await api(host, 'GET', callback.pathname + callback.search, { cookie: jar });
+    const confirm = finish.headers.location === '/account/link' ? await api(host, 'POST', '/api/account/external-links/confirm', { cookie: jar }) : undefined;
+    return { finish, confirm };
   }
 
   beforeAll(async () => {
@@ -133,18 +144,19 @@ describe('external sign-in with OIDC', () => {
     expect(Number(links[0].n)).toBe(0);
   });
 
-  it('links to the signed-in person instead of signing in, and unlinks under the last-method rule', async () => {
+  it('links to the signed-in person who asked from the account page and confirmed, and unlinks under the last-method rule', async () => {
     const user = await makeUser(host, admin.jar);
     const jar = await signedIn(host, user);
     const other = await provider({ Name: 'Second door', Jit: { Enabled: false } });
-    const { finish } = await signInThroughUpstream(other, alice.login, alice.password, jar, '/account/security');
+    const { finish } = await linkThroughUpstream(other, alice.login, alice.password, jar);
     // alice's identity at this issuer is already linked to the JIT person: taken.
     expect(finish.headers.location).toBe('/login?error=external-refused');
 
     // bob is linked nowhere yet (his unverified address never linked, above).
-    const linked = await signInThroughUpstream(other, bob.login, bob.password, jar, '/account/security');
+    const linked = await linkThroughUpstream(other, bob.login, bob.password, jar);
     expect(linked.finish.status).toBe(302);
-    expect(linked.finish.headers.location).toBe('/account/security');
+    expect(linked.finish.headers.location).toBe('/account/link');
+    expect(linked.confirm?.status, linked.confirm?.text).toBe(204);
     const links = await api(host, 'GET', '/api/account/external-links', { cookie: jar });
     expect(links.body).toHaveLength(1);
     expect(links.body[0]).toMatchObject({ Subject: bob.sub, Name: 'Second door' });

@@ -22,6 +22,7 @@ describe('external sign-in with SAML', () => {
   let admin: SignedIn;
   let idp: SimpleSamlIdp;
   const samlSlug = 'campus';
+  let samlId: string;
 
   async function addSpOf(realmHost: string, realmSlug: string, providerSlug: string): Promise<string> {
     const metadata = await api(realmHost, 'GET', `/saml/${providerSlug}/sp-metadata`);
@@ -51,6 +52,7 @@ describe('external sign-in with SAML', () => {
       body: { Name: 'Campus IdP', Flavor: 'Saml', Slug: samlSlug, Saml: { IdpMetadataXml: idp.metadataXml } },
     });
     expect(res.status, res.text).toBe(201);
+    samlId = res.body.Id;
     await addSpOf(host, slug, samlSlug);
   }, 60_000);
 
@@ -117,16 +119,34 @@ describe('external sign-in with SAML', () => {
     expect((await postToAcs(other.host, answer)).headers.location).toBe('/');
   });
 
-  it('links the identity to the signed-in person who started from the account page', async () => {
+  it('links the identity to the signed-in person who started from the account page, once they confirm it', async () => {
     const user = await makeUser(host, admin.jar);
     const jar = await signedIn(host, user);
-    const start = await api(host, 'GET', `/saml/${samlSlug}/login?returnUrl=/account/security`, { cookie: jar });
-    const answer = await loginAtSimpleSaml(start.headers.location!, 'bob', 'bob-Idp-pw2');
-    // The IdP's post carries no cookie of ours (SameSite): the request id remembers who asked.
-    const acs = await postToAcs(host, answer);
-    expect(acs.headers.location).toBe('/account/security');
+    const start = await api(host, 'POST', '/api/account/external-links/start', { cookie: jar, body: { LoginProviderId: samlId } });
+    expect(start.status, start.text).toBe(200);
+    const answer = await loginAtSimpleSaml(start.body.Location, 'bob', 'bob-Idp-pw2');
+    // The IdP's post carries no session cookie of ours (SameSite): the request's record says who
+    // asked; the pending link's key lands in the browser that posted.
+    const pendingKey = new CookieJar();
+    const acs = await postToAcs(host, answer, pendingKey);
+    expect(acs.headers.location).toBe('/account/link');
+    expect((await api(host, 'GET', '/api/account/external-links', { cookie: jar })).body).toEqual([]);
+    jar.update([`gatehouse_link=${pendingKey.get('gatehouse_link')}`]);
+    const pending = await api(host, 'GET', '/api/account/external-links/pending', { cookie: jar });
+    expect(pending.status, pending.text).toBe(200);
+    expect(pending.body).toMatchObject({ LoginProviderId: samlId, Provider: 'Campus IdP', Issuer: idp.entityId });
+    expect((await api(host, 'POST', '/api/account/external-links/confirm', { cookie: jar })).status).toBe(204);
     const links = await api(host, 'GET', '/api/account/external-links', { cookie: jar });
     expect(links.body).toEqual([expect.objectContaining({ Name: 'Campus IdP', Issuer: idp.entityId })]);
+  });
+
+  it('never links from the sign-in route, even when a signed-in person starts it (issue 30 item 6)', async () => {
+    const user = await makeUser(host, admin.jar);
+    const jar = await signedIn(host, user);
+    const start = await api(host, 'GET', `/saml/${samlSlug}/login?returnUrl=/account`, { cookie: jar });
+    const answer = await loginAtSimpleSaml(start.headers.location!, "o'hara", 'ohara-Idp-pw3');
+    await postToAcs(host, answer);
+    expect((await api(host, 'GET', '/api/account/external-links', { cookie: jar })).body).toEqual([]);
   });
 
   it('refuses a malformed post with a clear problem, never a 500', async () => {

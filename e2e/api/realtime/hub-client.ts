@@ -30,10 +30,13 @@ export type TestHub = {
   stop(): Promise<void>;
 };
 
-/** Connects to `http://<host>/signalr/ui` with the cookie over one transport. */
+/**
+ * Connects to `http://<host>/signalr/ui` with the cookie over one transport. The Origin is the page's,
+ * as a browser sends it: the hub refuses cookie-carrying writes and upgrades without one.
+ */
 export async function connectHub(host: string, cookie: string, transport: HttpTransportType): Promise<TestHub> {
   const connection = new HubConnectionBuilder()
-    .withUrl(`http://${host}/signalr/ui`, { transport, headers: { Cookie: cookie } })
+    .withUrl(`http://${host}/signalr/ui`, { transport, headers: { Cookie: cookie, Origin: `http://${host}` } })
     .configureLogging(LogLevel.None)
     .build();
   const received: Changed[] = [];

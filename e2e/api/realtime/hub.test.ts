@@ -125,7 +125,7 @@ describe('the WebSocket upgrade and the protocol on the wire', () => {
     const token = await negotiated(one.admin.jar);
     expect((await upgrade(token, {})).status).toBe(401);
     expect((await upgrade(token, { cookie: one.admin.jar.toString(), origin: 'http://evil.example' })).status).toBe(403);
-    expect((await upgrade('no-such-connection', { cookie: one.admin.jar.toString() })).status).toBe(404);
+    expect((await upgrade('no-such-connection', { cookie: one.admin.jar.toString(), origin: `http://${one.host}` })).status).toBe(404);
   });
 
   it('opens no WebSocket on any other path (those upgrades are Next’s, which serves none in production)', async () => {
@@ -138,7 +138,7 @@ describe('the WebSocket upgrade and the protocol on the wire', () => {
     socket.terminate();
     expect(outcome).not.toBe('open');
     // The hub still upgrades afterwards.
-    const { socket: hub } = await upgrade(await negotiated(one.admin.jar), { cookie: one.admin.jar.toString() });
+    const { socket: hub } = await upgrade(await negotiated(one.admin.jar), { cookie: one.admin.jar.toString(), origin: `http://${one.host}` });
     expect(hub?.readyState).toBe(WebSocket.OPEN);
     hub?.close();
   });
@@ -149,7 +149,7 @@ describe('the WebSocket upgrade and the protocol on the wire', () => {
     refused.socket!.send('{"protocol":"messagepack","version":1}\x1e');
     expect(JSON.parse((await refusedText).slice(0, -1))).toEqual({ error: "The protocol 'messagepack' is not supported." });
 
-    const { socket } = await upgrade(await negotiated(one.admin.jar), { cookie: one.admin.jar.toString() });
+    const { socket } = await upgrade(await negotiated(one.admin.jar), { cookie: one.admin.jar.toString(), origin: `http://${one.host}` });
     const messages: string[] = [];
     socket!.on('message', (d) => messages.push(String(d)));
     // The handshake in two pieces: the record ends at its separator.

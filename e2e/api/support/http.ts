@@ -1,8 +1,11 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 
 // HTTP to a test server. Node does not resolve *.localhost, so every request connects to 127.0.0.1
-// and names the realm in the Host header. No Origin header is sent unless a test asks for one (the
-// server refuses cookie-authenticated writes whose Origin differs from Host: spec CSRF tests only).
+// and names the realm in the Host header. A write that carries cookies goes out as a browser's
+// same-origin fetch would (`Sec-Fetch-Site: same-origin`), since the server refuses cookie-carrying
+// writes with neither Origin nor Sec-Fetch-Site (docs/security.md, "CSRF"); a test
+// that sends its own Origin or Sec-Fetch-Site, or asks for `browser: false`, gets exactly those.
+// Requests without cookies (bearer tokens, anonymous calls) go out with neither.
 
 export type ApiOptions = {
   /** A JSON body (serialised here), or a raw string/Buffer sent as is. */
@@ -13,6 +16,8 @@ export type ApiOptions = {
   /** A Cookie header value, or a jar whose cookies are sent and which takes the answer's cookies. */
   cookie?: string | CookieJar;
   headers?: Record<string, string>;
+  /** false: send a cookie-carrying write without the same-origin header a browser would add. */
+  browser?: boolean;
   /** Another server than the main one. */
   port?: number;
   timeoutMs?: number;
@@ -65,6 +70,12 @@ export class CookieJar {
   }
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function namesFetchOrigin(headers: Record<string, string>): boolean {
+  return Object.keys(headers).some((h) => h.toLowerCase() === 'origin' || h.toLowerCase() === 'sec-fetch-site');
+}
+
 export function sendRequest<T = any>(port: number, host: string, method: string, path: string, options: ApiOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { host, accept: 'application/json', ...(options.headers ?? {}) };
   let payload: Buffer | undefined;
@@ -78,6 +89,9 @@ export function sendRequest<T = any>(port: number, host: string, method: string,
   const jar = options.cookie instanceof CookieJar ? options.cookie : undefined;
   const cookie = jar ? jar.toString() : options.cookie;
   if (cookie) headers.cookie = cookie as string;
+  if (cookie && options.browser !== false && !SAFE_METHODS.has(method.toUpperCase()) && !namesFetchOrigin(headers)) {
+    headers['sec-fetch-site'] = 'same-origin';
+  }
 
   return new Promise((resolve, reject) => {
     // One connection per request: a server that answers early (413) and drops the rest of an upload

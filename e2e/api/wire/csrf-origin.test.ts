@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminCookie, api, CP_HOST, createRealm, expectProblem, hostHeader, suite, uniqueSlug } from '../support/harness';
+import { adminCookie, api, CP_HOST, createRealm, expectProblem, hostHeader, realmWithAdmin, suite, uniqueSlug } from '../support/harness';
 
 // Issue 8 item 9: the CSRF check compares the whole origin (scheme, host and port) with the public
 // origin of the host the write targets, not just the host name.
@@ -47,5 +47,51 @@ describe('CSRF: the whole origin counts', () => {
       headers: { origin: `http://${realm.domain}:${suite().port + 1}` },
     });
     expectProblem(wrongPort, 403, 'Request.CsrfRejected');
+  });
+});
+
+// Issue 30 item 11: a write that carries cookies but neither Origin nor Sec-Fetch-Site is not a
+// browser's same-origin request (browsers send Origin on every POST/PUT/PATCH/DELETE), so it is
+// refused; clients without cookies (bearer tokens, anonymous calls) are not affected.
+describe('CSRF: a cookie-carrying write without Origin or Sec-Fetch-Site', () => {
+  it('is refused on every unsafe method of the API and changes nothing', async () => {
+    const { body } = realmBody();
+    const created = await api(CP_HOST, 'POST', '/api/admin/realms', { cookie: adminCookie(), body, browser: false });
+    expectProblem(created, 403, 'Request.CsrfRejected');
+    expect((await api(CP_HOST, 'GET', `/api/admin/realms/${body.Slug}`, { cookie: adminCookie() })).status).toBe(404);
+
+    const realm = await realmWithAdmin();
+    const jar = realm.admin.jar;
+    const patch = await api(realm.host, 'PATCH', '/api/account/me', { cookie: jar, body: { FirstName: 'Mallory' }, browser: false });
+    expectProblem(patch, 403, 'Request.CsrfRejected');
+    const logout = await api(realm.host, 'POST', '/api/account/logout', { cookie: jar, browser: false });
+    expectProblem(logout, 403, 'Request.CsrfRejected');
+    const sessions = await api(realm.host, 'DELETE', '/api/account/sessions', { cookie: jar, browser: false });
+    expectProblem(sessions, 403, 'Request.CsrfRejected');
+    // The session still works and nothing changed.
+    const me = await api(realm.host, 'GET', '/api/account/me', { cookie: jar });
+    expect(me.status, me.text).toBe(200);
+    expect(me.body.FirstName).not.toBe('Mallory');
+  });
+
+  it('is refused on the hub too (negotiate and the WebSocket side share the check)', async () => {
+    const realm = await realmWithAdmin();
+    const res = await api(realm.host, 'POST', '/signalr/ui/negotiate?negotiateVersion=1', { cookie: realm.admin.jar, browser: false });
+    expectProblem(res, 403, 'Request.CsrfRejected');
+  });
+
+  it('passes with the headers a browser sends, and without cookies', async () => {
+    const realm = await realmWithAdmin();
+    const jar = realm.admin.jar;
+    const withOrigin = await api(realm.host, 'POST', '/signalr/ui/negotiate?negotiateVersion=1', { cookie: jar, headers: { origin: `http://${realm.host}` } });
+    expect(withOrigin.status, withOrigin.text).toBe(200);
+    const withFetchSite = await api(realm.host, 'POST', '/signalr/ui/negotiate?negotiateVersion=1', {
+      cookie: jar,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(withFetchSite.status, withFetchSite.text).toBe(200);
+    // An anonymous non-browser write (no cookie) still reaches its handler: a wrong password is a 401, not a 403.
+    const login = await api(realm.host, 'POST', '/api/account/login', { body: { UserName: 'nobody', Password: 'wrong-password-1' } });
+    expectProblem(login, 401);
   });
 });

@@ -15,25 +15,31 @@ import { userColumns, type UserRecord } from '../users/repo';
 import { scriptedChanges, type UserChanges } from './scripted-changes';
 
 // Who an upstream identity is here (CONTRACT.md "External identity"; spec 4.5 step 5). The link
-// (issuer, subject) decides when it exists. A first sign-in links, in this order: to the person
-// signed in in this browser (linking from the account page); else to the account whose confirmed
-// e-mail the upstream vouches for (email_verified: an unconfirmed local address could have been
-// registered by someone else to capture the link); else to a person created just in time when the
-// provider allows it; else it is refused. The UserUpdateScript runs at every sign-in, before
+// (issuer, subject) decides when it exists. A first sign-in links, in this order: to the signed-in
+// person who asked for it (a link they started from the account page and confirmed, pending-link.ts:
+// never merely because their cookie came along, issue 30 item 6); else to the account whose
+// confirmed e-mail the upstream vouches for (email_verified: an unconfirmed local address could have
+// been registered by someone else to capture the link); else to a person created just in time when
+// the provider allows it; else it is refused. The UserUpdateScript runs at every sign-in, before
 // anything is written, and may change the person's fields or deny the sign-in.
 
 export type ExternalSignInResult =
   | { kind: 'signed-in'; outcome: SignInOutcome; userId: string }
   /** The signed-in person linked another identity: their session stays as it is. */
-  | { kind: 'linked'; userId: string };
+  | { kind: 'linked'; userId: string }
+  /** The upstream answered a link the person asked for: it waits for their confirmation (pending-link.ts). */
+  | { kind: 'link-pending'; userId: string; token: string };
 
 type How = 'existing' | 'signed-in' | 'verified-email' | 'jit';
 
 /**
- * `linkToUserId`: the person who started this sign-in while signed in, when the answer arrives
- * without their cookie (a SAML response is a cross-site POST); otherwise the session's person.
+ * `linkTo`: the person whose confirmed link request this is (pending-link.ts); the only way an
+ * identity is linked to someone other than who it resolves to.
+ * `signedInAs`: the person whose session came with a sign-in (not a link): the sign-in must resolve
+ * to them, else it is refused, so a cross-site navigation can neither link an identity to them nor
+ * swap their session for someone else's.
  */
-export type SignInOptions = { linkToUserId?: string };
+export type SignInOptions = { linkTo?: string; signedInAs?: string };
 
 export async function signInWithUpstream(
   ctx: DomainContext,
@@ -59,7 +65,7 @@ async function attempt(
   options: SignInOptions,
 ): Promise<ExternalSignInResult> {
   const db = await realmDb(ctx.realm);
-  const signedIn = options.linkToUserId ?? (ctx.actor.kind === 'user' && ctx.actor.sessionId ? ctx.actor.userId : undefined);
+  const signedIn = options.linkTo;
   const link = await db.externalLink.findUnique({
     where: { issuer_subject: { issuer: identity.issuer, subject: identity.subject } },
     select: { id: true, userId: true },
@@ -87,6 +93,12 @@ async function attempt(
       how = 'verified-email';
       user = owner;
     }
+  }
+  if (options.signedInAs && user?.id !== options.signedInAs) {
+    await refused(ctx, provider, 'signed-in-as-another-person', options.signedInAs);
+    throw new AppError('ExternalLogin.Refused', {
+      detail: `You are signed in here as someone else than this ${provider.name} account. Sign out first, or link it from your account page.`,
+    });
   }
   if (user && (!user.isActive || user.deletedAt)) {
     await refused(ctx, provider, 'inactive', user.id);

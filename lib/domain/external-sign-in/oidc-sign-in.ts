@@ -9,7 +9,9 @@ import { finishUpstreamLogin, startUpstreamLogin, UpstreamOidcError, type Pendin
 import { oidcCallbackUrl } from '../login-providers/provider-dto';
 import { activeProvider, type ProviderRow } from '../login-providers/repo';
 import { issueSecret, redeemToken } from '../one-time-secrets/one-time-secrets';
+import { isSameSession, signedInPerson, type LinkIntent } from './link-intent';
 import { signInWithUpstream, type ExternalSignInResult } from './link-or-create';
+import { holdPendingLink } from './pending-link';
 import { oidcConfigOf } from './upstream-config';
 import { identityFromOidcClaims } from './upstream-claims';
 
@@ -17,17 +19,25 @@ import { identityFromOidcClaims } from './upstream-claims';
 // state and nonce; openid-client validates the ID token. The login in flight is a one-time secret
 // whose token is the `state` (10 minutes, used once), and the browser that started it carries the
 // same value in a cookie, so an answer can only finish in the browser that asked (no login CSRF).
+// The record also holds the intent (link-intent.ts): without one it is a sign-in, which never links
+// to the person whose cookie comes along; a link must finish in the session that asked for it, and
+// then waits for that person's confirmation (pending-link.ts).
 
-type InFlight = PendingUpstreamLogin & { providerId: string; returnUrl?: string };
+type InFlight = PendingUpstreamLogin & { providerId: string; returnUrl?: string; link?: LinkIntent };
 
-export async function startOidcSignIn(ctx: DomainContext, providerId: string, returnUrl: string | undefined): Promise<{ location: string; state: string }> {
+export async function startOidcSignIn(
+  ctx: DomainContext,
+  providerId: string,
+  returnUrl: string | undefined,
+  link?: LinkIntent,
+): Promise<{ location: string; state: string }> {
   const db = await realmDb(ctx.realm);
   const provider = await activeProvider(db, providerId, 'Oidc');
   if (!provider) throw new AppError('LoginProvider.NotFound');
   const { authorizationUrl, pending } = await upstream(provider, () =>
     oidcConfigOf(db, provider).then((cfg) => startUpstreamLogin(cfg, oidcCallbackUrl(ctx.realm))),
   );
-  const data: InFlight = { ...pending, providerId, returnUrl: safeContinuation(returnUrl) };
+  const data: InFlight = { ...pending, providerId, returnUrl: safeContinuation(returnUrl), ...(link ? { link } : {}) };
   await issueSecret(db, { purpose: 'external-login', knownToken: pending.state, data });
   return { location: authorizationUrl, state: pending.state };
 }
@@ -41,12 +51,15 @@ export async function finishOidcSignIn(ctx: DomainContext, callbackUrl: URL, bro
   const redeemed = await redeemToken(db, 'external-login', state);
   if (!redeemed.ok) throw await failed(ctx, `the sign-in in flight is ${redeemed.reason}`);
   const flight = redeemed.record.data as InFlight;
+  if (flight.link && !isSameSession(ctx, flight.link)) throw await failed(ctx, 'the link was asked for in another session');
   const provider = await activeProvider(db, flight.providerId, 'Oidc');
   if (!provider) throw new AppError('LoginProvider.NotFound');
   const cfg = await oidcConfigOf(db, provider);
   const answer = await upstream(provider, () => finishUpstreamLogin(cfg, oidcCallbackUrl(ctx.realm), callbackUrl, flight), ctx);
   const identity = identityFromOidcClaims(answer.issuer, answer.subject, answer.claims);
-  return { result: await signInWithUpstream(ctx, provider, identity, answer.idToken), returnUrl: flight.returnUrl };
+  if (flight.link) return { result: await holdPendingLink(ctx, provider, identity, flight.link) };
+  const result = await signInWithUpstream(ctx, provider, identity, answer.idToken, { signedInAs: signedInPerson(ctx) });
+  return { result, returnUrl: flight.returnUrl };
 }
 
 /**

@@ -20,7 +20,9 @@ import type { ProviderRow } from '../login-providers/repo';
 import { readProviderRows } from '../login-providers/repo';
 import { issueSecret, redeemToken } from '../one-time-secrets/one-time-secrets';
 import { limitRate, refundRate } from '../realm-settings/rate-limit';
+import { signedInPerson, type LinkIntent } from './link-intent';
 import { signInWithUpstream, type ExternalSignInResult } from './link-or-create';
+import { holdPendingLink } from './pending-link';
 import { identityFromSamlAssertion } from './upstream-claims';
 
 // SAML 2.0 sign-in, this realm as the service provider (spec 4.5 "SAML flow"; CONTRACT.md): SP
@@ -55,8 +57,13 @@ function idpOf(provider: ProviderRow): SamlIdp {
   }
 }
 
-/** What the login step records with the request id, read back at the ACS. */
-type SentRequest = { returnUrl?: string; linkToUserId?: string; browser?: string };
+/**
+ * What the login step records with the request id, read back at the ACS. `link`: the person and
+ * session that asked to link from the account page (link-intent.ts); the IdP's cross-site post
+ * carries no cookie of ours, so only this record says a link was asked for, and the session is
+ * checked again at the confirmation (pending-link.ts).
+ */
+type SentRequest = { returnUrl?: string; link?: LinkIntent; browser?: string };
 
 /**
  * A RequestIdStore over the realm's one-time secrets, scoped to one provider. `taken` receives what
@@ -86,16 +93,20 @@ export async function samlSpMetadata(ctx: DomainContext, slug: string): Promise<
 }
 
 /**
- * GET /saml/{slug}/login: the IdP's SSO URL with a signed AuthnRequest, and the value the browser
- * keeps (saml-browser-cookie.ts). Signed in, the answer links instead.
+ * GET /saml/{slug}/login (a sign-in) or a link started from the account page (`link`): the IdP's
+ * SSO URL with a signed AuthnRequest, and the value the browser keeps (saml-browser-cookie.ts).
  */
-export async function startSamlSignIn(ctx: DomainContext, slug: string, returnUrl: string | undefined): Promise<{ location: string; browser: string }> {
+export async function startSamlSignIn(
+  ctx: DomainContext,
+  slug: string,
+  returnUrl: string | undefined,
+  link?: LinkIntent,
+): Promise<{ location: string; browser: string }> {
   const db = await realmDb(ctx.realm);
   const provider = await samlProvider(db, slug);
   const urls = spUrls(ctx, provider);
-  const linkToUserId = ctx.actor.kind === 'user' && ctx.actor.sessionId ? ctx.actor.userId : undefined;
   const browser = randomToken();
-  const store = requestStore(db, provider.id, { returnUrl: safeContinuation(returnUrl), linkToUserId, browser });
+  const store = requestStore(db, provider.id, { returnUrl: safeContinuation(returnUrl), ...(link ? { link } : {}), browser });
   return { location: await samlLoginRedirectUrl(idpOf(provider), urls, await spKeys(db, provider, urls), store), browser };
 }
 
@@ -145,7 +156,13 @@ export async function finishSamlSignIn(
   }
   const sent = store.taken ?? {};
   const identity = identityFromSamlAssertion(assertion.issuer, assertion.nameId, assertion.attributes);
-  const result = await signInWithUpstream(ctx, provider, identity, undefined, { linkToUserId: sent.linkToUserId });
+  // A response that got this far was solicited and valid: it gives back what the failure allowance took.
+  if (sent.link) {
+    const pending = await holdPendingLink(ctx, provider, identity, sent.link);
+    await refundRate(ctx, 'saml-acs-failure', 'source', ctx.ip ?? 'unknown');
+    return { result: pending };
+  }
+  const result = await signInWithUpstream(ctx, provider, identity, undefined, { signedInAs: signedInPerson(ctx) });
   await refundRate(ctx, 'saml-acs-failure', 'source', ctx.ip ?? 'unknown');
   return { result, returnUrl: sent.returnUrl };
 }

@@ -137,3 +137,22 @@ export const externalLinkSchema = z.object({
   LastUsedAt: z.date().nullish(),
 });
 export type ExternalLinkDto = z.input<typeof externalLinkSchema>;
+
+/** An upstream account waiting for its person to confirm the link (the account page's confirmation). */
+export const pendingLinkSchema = z.object({
+  LoginProviderId: z.string(),
+  Provider: z.string(),
+  /** The upstream account as its person knows it: its e-mail address, user name or subject. */
+  Account: z.string(),
+  Email: z.string().nullish(),
+  Issuer: z.string(),
+  Subject: z.string(),
+  ExpiresAt: z.date(),
+});
+export type PendingLinkDto = z.input<typeof pendingLinkSchema>;
+
+/** POST /api/account/external-links/start: the provider to link (OIDC or SAML). */
+export const startLinkSchema = z.object({ LoginProviderId: z.string().min(1).max(64) });
+
+/** Where the browser goes next to sign in at the upstream. */
+export const startLinkAnswerSchema = z.object({ Location: z.string() });

@@ -19,6 +19,8 @@ export const secretPurposes = {
   // AuthnRequest this realm sent (SAML InResponseTo, accepted once).
   'external-login': { ttlMinutes: 10, kind: 'token', maxAttempts: 1 },
   'saml-request': { ttlMinutes: 10, kind: 'token', maxAttempts: 1 },
+  // An upstream identity waiting for its person to confirm the link (pending-link.ts).
+  'external-link-pending': { ttlMinutes: 10, kind: 'token', maxAttempts: 1 },
 } as const;
 
 export type SecretPurpose = keyof typeof secretPurposes;
