@@ -40,10 +40,13 @@ function permittedLookup(allow: AllowList, host: string): LookupFunction {
   };
 }
 
-/** A socket that fails with `error` as soon as its caller listens, having never connected. */
+/**
+ * A socket that never connected and fails with `error` (emitted on the next tick, so the caller's
+ * listeners hear it). Destroyed at once: an idle new Socket would report itself `open`.
+ */
 function failedSocket(error: Error): Socket {
   const socket = new Socket();
-  process.nextTick(() => socket.destroy(error));
+  socket.destroy(error);
   return socket;
 }
 
@@ -66,7 +69,11 @@ export function connectOutbound(allow: AllowList, target: OutboundTarget): Socke
   const where = { host, port: target.port, ...(literal ? {} : { lookup: permittedLookup(allow, host) }) };
   const socket = target.tls ? tlsConnect({ ...target.tls, ...where, servername: target.tls.servername ?? (literal ? undefined : host) }) : netConnect(where);
   socket.once('connect', () => {
-    if (!socket.remoteAddress || !addressPermitted(allow, host, socket.remoteAddress)) socket.destroy(new OutboundRefusedError(target.host));
+    if (socket.destroyed) return;
+    const remote = socket.remoteAddress;
+    // No address to check: the peer has closed the connection already. Nothing is sent on it.
+    if (remote === undefined) socket.destroy(Object.assign(new Error('the connection closed before its address could be checked'), { code: 'ECONNRESET' }));
+    else if (!addressPermitted(allow, host, remote)) socket.destroy(new OutboundRefusedError(target.host));
   });
   return socket;
 }
