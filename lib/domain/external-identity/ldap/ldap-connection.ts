@@ -110,7 +110,7 @@ function unavailable(section: LdapSection, stage: LdapStage, e: unknown): LdapUn
   if (isOutboundRefusal(e)) return new LdapUnavailableError('config', `The directory at ${target} is at an address that is not allowed.`, { cause: e });
   const code = (e as { code?: unknown }).code;
   const reason = describeCause(e);
-  if (typeof code === 'string' && NETWORK_CODES.has(code))
+  if ((typeof code === 'string' && NETWORK_CODES.has(code)) || isClosedConnection(e))
     return new LdapUnavailableError('connect', `The directory at ${target} could not be reached.`, { cause: e });
   if (e instanceof Error && e.message === 'Connection timeout')
     return new LdapUnavailableError('timeout', `Connecting to the directory at ${target} timed out.`, { cause: e });
@@ -132,6 +132,14 @@ function unavailable(section: LdapSection, stage: LdapStage, e: unknown): LdapUn
 }
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);
+
+/** ldapts's plain Errors for a connection the far side closed, or that never opened. */
+function isClosedConnection(e: unknown): boolean {
+  return (
+    e instanceof Error &&
+    /^(Connection closed before message response was received|Socket connection not established|Socket error\. Message type)/.test(e.message)
+  );
+}
 
 function isTlsError(e: unknown): boolean {
   const code = (e as { code?: unknown }).code;
