@@ -33,6 +33,8 @@ const serverEnv = {
   // the workers and the CLI the tests run share it.
   GATEHOUSE_SECRET_KEY: (process.env.GATEHOUSE_E2E_SECRET_KEY ??= randomBytes(32).toString('base64')),
   SMTP_URL: `smtp://127.0.0.1:${process.env.GATEHOUSE_E2E_SMTP_PORT}`,
+  // The login-provider pages save a directory on 127.0.0.1 and test its connection (the outbound policy).
+  GATEHOUSE_OUTBOUND_ALLOW: '127.0.0.1',
   // A development server gets a build folder of its own: Next allows one dev server per folder,
   // and other people's dev servers may be running in this tree (next.config.mjs).
   ...(built ? {} : { GATEHOUSE_NEXT_DIST_DIR: process.env.GATEHOUSE_NEXT_DIST_DIR ?? '.next-e2e-ui' }),

@@ -84,6 +84,8 @@ export function gatehouseEnv(port: number, storage: StorageEnv): NodeJS.ProcessE
     GATEHOUSE_DATA_DIR: storage.dataDir,
     GATEHOUSE_LOG_QUIET: '1',
     GATEHOUSE_SECRET_KEY: process.env.GATEHOUSE_SECRET_KEY ?? BENCH_SECRET_KEY,
+    // The external sign-in phase's upstream OIDC provider and slapd run on 127.0.0.1 (phase-external.ts).
+    GATEHOUSE_OUTBOUND_ALLOW: '127.0.0.1',
   };
   if (storage.databaseUrl) env.DATABASE_URL = storage.databaseUrl;
   else delete env.DATABASE_URL;

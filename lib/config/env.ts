@@ -2,6 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import proxyaddr from 'proxy-addr';
 import { z } from 'zod';
+import { parseAllowList, type AllowList } from '../outbound/address-policy';
 import { originOf, type PublicBase } from '../web/public-origin';
 
 // Every setting Gatehouse reads from the environment (CONTRACT.md "Running it"), parsed once and
@@ -67,10 +68,9 @@ const schema = z.object({
   GATEHOUSE_REALM_POOL_IDLE_MS: positiveInt,
   // Not in CONTRACT.md: `1` leaves out info lines (the benchmarks' server); warnings and errors stay.
   GATEHOUSE_LOG_QUIET: z.enum(['', '0', '1']).optional(),
-  // Not in CONTRACT.md: `1` lets the OAuth engine fetch client metadata (Client ID Metadata Documents
-  // and the jwks_uri they name) from private, loopback and link-local addresses, which it otherwise
-  // refuses (SSRF). For development and tests only (lib/oidc/outbound-fetch.ts).
-  GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS: z.enum(['', '0', '1']).optional(),
+  // CONTRACT.md "Outbound policy": the hosts, addresses and ranges outside the public internet that
+  // outbound calls a tenant aims (login providers, client metadata) may reach (lib/outbound).
+  GATEHOUSE_OUTBOUND_ALLOW: z.string().default(''),
   // The reverse proxies or load balancers in front (addresses, CIDR ranges, or proxy-addr's names
   // loopback, linklocal, uniquelocal), comma-separated: X-Forwarded-For is believed from them only.
   GATEHOUSE_TRUSTED_PROXIES: z.string().default(''),
@@ -100,8 +100,8 @@ export type Settings = {
   secretKeySource: string | undefined;
   /** Seconds between passes of the purge job; 0 means off. */
   purgeIntervalSeconds: number;
-  /** Whether the OAuth engine may fetch client metadata from non-public addresses (development, tests). */
-  cimdAllowPrivateNetworks: boolean;
+  /** The non-public hosts, addresses and ranges outbound calls a tenant aims may reach (GATEHOUSE_OUTBOUND_ALLOW). */
+  outboundAllow: AllowList;
   /** Proxies whose X-Forwarded-For names the client (lib/web/client-ip.ts); empty: the socket's peer is the client. */
   trustedProxies: string[];
 };
@@ -169,6 +169,14 @@ function trustedProxyList(value: string): string[] {
   return list;
 }
 
+function outboundAllowList(value: string): AllowList {
+  try {
+    return parseAllowList(value);
+  } catch (e) {
+    throw new Error(`Invalid configuration: GATEHOUSE_OUTBOUND_ALLOW: ${(e as Error).message}`, { cause: e });
+  }
+}
+
 let cached: Settings | undefined;
 
 export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
@@ -204,7 +212,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     secretKey: secret?.key,
     secretKeySource: secret?.source,
     purgeIntervalSeconds: e.GATEHOUSE_PURGE_INTERVAL_SECONDS,
-    cimdAllowPrivateNetworks: e.GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS === '1',
+    outboundAllow: outboundAllowList(e.GATEHOUSE_OUTBOUND_ALLOW),
     trustedProxies: trustedProxyList(e.GATEHOUSE_TRUSTED_PROXIES),
   };
 }

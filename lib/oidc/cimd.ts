@@ -11,7 +11,7 @@ import { failedRecently } from './fetch-failures';
 // feature, experimental, draft-02): when no stored client has the id and the id is a valid https
 // client identifier URL (path, no fragment, no user info, no dot segments), it fetches the document
 // (2.5 s timeout, redirects refused, at most METADATA_DOCUMENT_MAX_BYTES, special-use addresses
-// refused unless GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS: outbound-fetch.ts), requires `client_id` to
+// refused unless GATEHOUSE_OUTBOUND_ALLOW lists them: outbound-fetch.ts), requires `client_id` to
 // equal the URL exactly, refuses secret-based authentication and `client_secret`, and caches it
 // within `cacheDuration` of its Cache-Control / Expires. What the document may claim is narrowed in
 // client-trust.ts.

@@ -7,7 +7,8 @@ import { makeUser } from '../users/fixtures';
 
 // Gatehouse federating with Gatehouse (issue 10): realm B is a full OpenID provider, realm A signs
 // people in with it through its upstream-OIDC provider. B's primary domain is a loopback address, so
-// A's server reaches B's discovery, token and JWKS endpoints over the network like any upstream.
+// A's server reaches B's discovery, token and JWKS endpoints over the network like any upstream
+// (a 127.x address inside the test server's GATEHOUSE_OUTBOUND_ALLOW, support/server-process.ts).
 describe('a Gatehouse realm as the OIDC upstream of another', () => {
   let a: { host: string; slug: string; admin: SignedIn };
   let b: { host: string; slug: string; admin: SignedIn };
@@ -15,7 +16,7 @@ describe('a Gatehouse realm as the OIDC upstream of another', () => {
 
   beforeAll(async () => {
     a = await realmWithAdmin();
-    const domain = `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
+    const domain = `127.${randomInt(1, 128)}.${randomInt(1, 250)}.${randomInt(2, 250)}`;
     const realmB = await createRealm({ Domains: [domain] });
     b = { host: realmB.host, slug: realmB.slug, admin: await bootstrapAdmin(realmB.slug) };
     const callback = `http://${a.slug}.localhost:${suite().port}/api/account/external-login/finish`;

@@ -19,7 +19,7 @@ function expectFetchedOncePerInstance(hits: number): void {
 // with the `Cimd` setting on for the App of the request's Host, a client_id that is an https URL
 // names a JSON document the realm fetches and uses as the client's metadata. The documents are
 // served by an https server this file starts on 127.0.0.1 (the test server trusts its certificate
-// and may fetch from loopback: GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS, support/server-process.ts).
+// and may fetch from loopback: GATEHOUSE_OUTBOUND_ALLOW, support/server-process.ts).
 // openid-client is the relying party, with the document's URL as its client_id.
 
 const SCOPE = 'openid profile';

@@ -6,7 +6,7 @@ import { METADATA_HOST_CERT, repoRoot } from './server-process';
 
 // An https server on 127.0.0.1 that a test starts to publish OAuth Client ID Metadata Documents (or
 // anything else) at paths it chooses. Its certificate is trusted by the test server only
-// (tls/README.md), which also allows fetching from loopback (GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS).
+// (tls/README.md), which also allows fetching from loopback (GATEHOUSE_OUTBOUND_ALLOW).
 
 export type Published = { status?: number; headers?: Record<string, string>; body: string | Buffer; delayMs?: number };
 

@@ -50,6 +50,9 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** GATEHOUSE_OUTBOUND_ALLOW of the test servers: loopback up to 127.127.255.255, and localhost. */
+export const TEST_OUTBOUND_ALLOW = '127.0.0.0/9,localhost';
+
 // Settings the server reads; none of the caller's may leak into a test server.
 const OWN_ENV = /^(GATEHOUSE_|DATABASE_URL$|REDIS_URL$|SMTP_URL$|PORT$|NODE_ENV$|VITEST|NEXT_)/;
 
@@ -76,9 +79,12 @@ export function serverEnv(port: number, storage: Storage, redisUrl: string | und
   // Without Redis, changes made by another process (the CLI's key rotation) reach the server when
   // its cached realm record expires: a few seconds here rather than the production minute.
   env.GATEHOUSE_REALM_CACHE_SECONDS = '3';
-  // OAuth Client ID Metadata Documents are served by the tests from this machine over https
-  // (metadata-host.ts): the engine may fetch from loopback, and trusts that host's test certificate.
-  env.GATEHOUSE_CIMD_ALLOW_PRIVATE_NETWORKS = '1';
+  // The peers a realm reaches out to run on this machine: Client ID Metadata Documents over https
+  // (metadata-host.ts, whose test certificate the server trusts), upstream OIDC providers and
+  // directories (e2e/shared/peers) on 127.0.0.1, another realm on a 127.x address. The outbound
+  // policy opens the lower half of 127/8 for them and leaves 127.128.0.0 and above refused, which
+  // the outbound-policy tests aim at (external-identity/outbound-policy.test.ts).
+  env.GATEHOUSE_OUTBOUND_ALLOW = TEST_OUTBOUND_ALLOW;
   env.NODE_EXTRA_CA_CERTS = METADATA_HOST_CERT;
   // A development server needs its own Next build folder when another one runs in this checkout.
   if (process.env.GATEHOUSE_NEXT_DIST_DIR) env.GATEHOUSE_NEXT_DIST_DIR = process.env.GATEHOUSE_NEXT_DIST_DIR;

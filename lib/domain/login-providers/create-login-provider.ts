@@ -4,7 +4,14 @@ import { onUniqueViolation } from '../../db/errors';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
-import { checkDefaultGroups, checkSamlSettings, checkUpstreamAuthority, checkUserUpdateScript, configFromBody } from './provider-settings';
+import {
+  checkDefaultGroups,
+  checkSamlSettings,
+  checkUpstreamAddresses,
+  checkUpstreamAuthority,
+  checkUserUpdateScript,
+  configFromBody,
+} from './provider-settings';
 import { requireProviderRow, type ProviderRow } from './repo';
 import type { CreateLoginProviderInput } from './schemas';
 
@@ -16,6 +23,7 @@ export async function createLoginProvider(ctx: DomainContext, input: CreateLogin
   const id = newId();
   const config = configFromBody(input.Flavor, input, undefined);
   checkSamlSettings(config);
+  checkUpstreamAddresses(config);
   await checkUserUpdateScript(config);
   await onUniqueViolation(
     () =>

@@ -1,6 +1,9 @@
 import type { RealmTx } from '../../db/types';
 import { validationError } from '../../errors/app-error';
+import { addressPermitted, canonicalAddress } from '../../outbound/address-policy';
+import { outboundAllowList } from '../../outbound/outbound-fetch';
 import type { DomainContext } from '../../realm/context';
+import { upstreamUrlProblem } from '../external-identity/oidc/upstream-oidc';
 import { assertActorHoldsGroupGrants } from '../groups/grant-change-guard';
 import { resolveIdp } from '../external-identity/saml/idp-settings';
 import { userUpdateScriptProblem } from '../external-identity/user-update-script';
@@ -56,6 +59,32 @@ export function checkSamlSettings(config: ProviderConfig): void {
   } catch (e) {
     const field = config.Saml.IdpMetadataXml ? 'Saml.IdpMetadataXml' : 'Saml.IdpCertificate';
     throw validationError({ [field]: [e instanceof Error ? e.message : String(e)] });
+  }
+}
+
+const NOT_ALLOWED =
+  'The server may not connect to this address: loopback, private, link-local and metadata addresses are reachable only when the operator lists them in GATEHOUSE_OUTBOUND_ALLOW.';
+
+/**
+ * An upstream the outbound policy will never let the server reach is refused when it is saved, not
+ * at someone's sign-in (docs/security.md "Outbound requests"): an http Authority whose host the
+ * operator does not list in GATEHOUSE_OUTBOUND_ALLOW (https is required elsewhere, and openid-client
+ * refuses plain http anyway), and an Authority or directory URL written as an address the policy
+ * refuses. A host name is checked when it is connected to: its addresses can change.
+ */
+export function checkUpstreamAddresses(config: ProviderConfig): void {
+  const allow = outboundAllowList();
+  if (config.Oidc) {
+    const problem = upstreamUrlProblem(config.Oidc.Authority, allow);
+    if (problem === 'https-required')
+      throw validationError({
+        'Oidc.Authority': ['Use https: plain http is only for hosts the operator lists in GATEHOUSE_OUTBOUND_ALLOW.'],
+      });
+    if (problem === 'not-allowed') throw validationError({ 'Oidc.Authority': [NOT_ALLOWED] });
+  }
+  if (config.Ldap && URL.canParse(config.Ldap.Url)) {
+    const host = new URL(config.Ldap.Url).hostname;
+    if (canonicalAddress(host) && !addressPermitted(allow, host, host)) throw validationError({ 'Ldap.Url': [NOT_ALLOWED] });
   }
 }
 

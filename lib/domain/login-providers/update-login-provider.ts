@@ -5,7 +5,14 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { isExternalFlavor } from './provider-config';
-import { checkDefaultGroups, checkSamlSettings, checkUpstreamAuthority, checkUserUpdateScript, configFromBody } from './provider-settings';
+import {
+  checkDefaultGroups,
+  checkSamlSettings,
+  checkUpstreamAddresses,
+  checkUpstreamAuthority,
+  checkUserUpdateScript,
+  configFromBody,
+} from './provider-settings';
 import { requireProviderRow, type ProviderRow } from './repo';
 import { createLoginProviderSchema, type UpdateLoginProviderInput } from './schemas';
 
@@ -29,6 +36,7 @@ export async function updateLoginProvider(ctx: DomainContext, id: string, input:
   const body = checked.data;
   const config = configFromBody(flavor, body, current.config);
   checkSamlSettings(config);
+  checkUpstreamAddresses(config);
   await checkUserUpdateScript(config);
   await onUniqueViolation(
     () =>

@@ -9,7 +9,7 @@ import { sparseAppSettings } from '../apps/settings-schema';
 import { ALL_APPS } from '../groups/bound-to';
 import { findCycle } from '../groups/graph';
 import { loadParentMap } from '../groups/graph-repo';
-import { checkDefaultGroups, checkSamlSettings, checkUpstreamAuthority, configFromBody } from '../login-providers/provider-settings';
+import { checkDefaultGroups, checkSamlSettings, checkUpstreamAddresses, checkUpstreamAuthority, configFromBody } from '../login-providers/provider-settings';
 import { optionalText } from '../merge-patch';
 import { scopesNamingAudience } from '../oauth-apis/repo';
 import { insertClient, prepareClient } from '../oauth-clients/create-client';
@@ -360,6 +360,7 @@ async function writeProviders(w: Writer, plan: ManifestPlan): Promise<void> {
     const config = configOf(p, undefined);
     await atItem(w.at.LoginProviders(p.Name), async () => {
       checkSamlSettings(config);
+      checkUpstreamAddresses(config);
       await checkDefaultGroups(ctx, tx, config);
       await checkUpstreamAuthority(ctx, tx, config, undefined);
     });
@@ -381,6 +382,7 @@ async function writeProviders(w: Writer, plan: ManifestPlan): Promise<void> {
     const config = configOf(p, stored.config);
     await atItem(pointer, async () => {
       checkSamlSettings(config);
+      checkUpstreamAddresses(config);
       await checkDefaultGroups(ctx, tx, config);
       await checkUpstreamAuthority(ctx, tx, config, stored.config);
     });

@@ -1,12 +1,21 @@
-import { isIP } from 'node:net';
-import { createSecureContext, rootCertificates, type ConnectionOptions, type SecureContext } from 'node:tls';
+import { isIP, type connect as netConnect } from 'node:net';
+import { connect as tlsConnect, createSecureContext, rootCertificates, type ConnectionOptions, type SecureContext } from 'node:tls';
 import { Client, ResultCodeError } from 'ldapts';
+import type { AllowList } from '../../../outbound/address-policy';
+import { connectOutbound, isOutboundRefusal } from '../../../outbound/guarded-socket';
+import { outboundAllowList } from '../../../outbound/outbound-fetch';
 import type { LdapSection } from '../sections';
 
 // One short-lived connection to a provider's directory: opened per sign-in or test, upgraded with
 // StartTLS when the provider asks for it, bounded by one deadline, always closed. Whatever keeps the
 // directory from answering becomes an LdapUnavailableError whose message says what failed and never
 // carries a password (it is built from the URL, the stage and the library's or server's reason).
+//
+// The directory's address is a tenant's choice, so the connection goes through the outbound policy
+// (lib/outbound, CONTRACT.md "Outbound policy"): the host is resolved and checked before connecting,
+// and the connected socket checked again. What keeps a connection from being made is told in two
+// generic reasons (the address is not allowed; the directory cannot be reached), never the socket
+// error, which would make "test connection" a port scanner.
 
 const DEFAULT_LDAP_TIMEOUT_MS = 5_000;
 
@@ -15,6 +24,8 @@ export type LdapConnectionOptions = {
   timeoutMs?: number;
   /** A CA certificate (PEM) trusted besides Node's default store, for ldaps:// and StartTLS. */
   caCertPem?: string;
+  /** The operator's GATEHOUSE_OUTBOUND_ALLOW unless given (tests). */
+  allow?: AllowList;
 };
 
 /** What failed: the provider's settings, reaching it, TLS, time, the service account's bind, the user search, or an unexpected answer to the user's bind. */
@@ -48,6 +59,7 @@ export async function withLdapConnection<T>(section: LdapSection, opts: LdapConn
       connectTimeout: timeoutMs,
       tlsOptions: isLdaps(section.Url) ? tlsOptions : undefined,
       strictDN: false,
+      ...guardedTransport(opts?.allow ?? outboundAllowList()),
     });
   } catch (e) {
     throw new LdapUnavailableError('config', `${target} is not a usable LDAP URL.`, { cause: e });
@@ -70,6 +82,19 @@ export async function withLdapConnection<T>(section: LdapSection, opts: LdapConn
   }
 }
 
+/**
+ * ldapts's transport hooks under the outbound policy. `createSecureConnection` is also how ldapts
+ * upgrades the guarded socket it already holds for StartTLS (one options argument): that is plain TLS.
+ */
+function guardedTransport(allow: AllowList): { createConnection: typeof netConnect; createSecureConnection: typeof tlsConnect } {
+  const createConnection = ((port: number, host: string) => connectOutbound(allow, { host, port })) as typeof netConnect;
+  const createSecureConnection = ((...args: unknown[]) =>
+    typeof args[0] === 'number'
+      ? connectOutbound(allow, { port: args[0], host: String(args[1]), tls: (args[2] as ConnectionOptions | undefined) ?? {} })
+      : tlsConnect(args[0] as ConnectionOptions)) as typeof tlsConnect;
+  return { createConnection, createSecureConnection };
+}
+
 /** Runs one step of the exchange, turning what the directory or the network says into LdapUnavailableError. */
 export async function ldapStep<T>(section: LdapSection, stage: LdapStage, step: () => Promise<T>): Promise<T> {
   try {
@@ -82,10 +107,11 @@ export async function ldapStep<T>(section: LdapSection, stage: LdapStage, step: 
 function unavailable(section: LdapSection, stage: LdapStage, e: unknown): LdapUnavailableError {
   if (e instanceof LdapUnavailableError) return e;
   const target = describeTarget(section.Url);
+  if (isOutboundRefusal(e)) return new LdapUnavailableError('config', `The directory at ${target} is at an address that is not allowed.`, { cause: e });
   const code = (e as { code?: unknown }).code;
   const reason = describeCause(e);
-  if (typeof code === 'string' && NETWORK_CODES.has(code))
-    return new LdapUnavailableError('connect', `Cannot reach the directory at ${target}: ${reason}.`, { cause: e });
+  if ((typeof code === 'string' && NETWORK_CODES.has(code)) || isClosedConnection(e))
+    return new LdapUnavailableError('connect', `The directory at ${target} could not be reached.`, { cause: e });
   if (e instanceof Error && e.message === 'Connection timeout')
     return new LdapUnavailableError('timeout', `Connecting to the directory at ${target} timed out.`, { cause: e });
   if (isTlsError(e)) return new LdapUnavailableError('tls', `TLS with the directory at ${target} failed: ${reason}.`, { cause: e });
@@ -106,6 +132,14 @@ function unavailable(section: LdapSection, stage: LdapStage, e: unknown): LdapUn
 }
 
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);
+
+/** ldapts's plain Errors for a connection the far side closed, or that never opened. */
+function isClosedConnection(e: unknown): boolean {
+  return (
+    e instanceof Error &&
+    /^(Connection closed before message response was received|Socket connection not established|Socket error\. Message type)/.test(e.message)
+  );
+}
 
 function isTlsError(e: unknown): boolean {
   const code = (e as { code?: unknown }).code;

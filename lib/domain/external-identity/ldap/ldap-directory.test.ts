@@ -1,11 +1,14 @@
 import { createServer, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSlapd, type SlapdPeer } from '@/e2e/shared/peers/slapd';
+import { EMPTY_ALLOW_LIST } from '../../../outbound/address-policy';
 import type { LdapSection } from '../sections';
 import { LdapUnavailableError } from './ldap-connection';
 import { authenticateLdapUser, testLdapConnection } from './ldap-directory';
 
-// Against Debian's real slapd (e2e/shared/peers/slapd.ts): one plain directory and one that offers StartTLS.
+// Against Debian's real slapd (e2e/shared/peers/slapd.ts): one plain directory and one that offers StartTLS,
+// on 127.0.0.1, which the operator's list allows here (GATEHOUSE_OUTBOUND_ALLOW, read by settings()).
+vi.stubEnv('GATEHOUSE_OUTBOUND_ALLOW', '127.0.0.1,localhost');
 
 let plain: SlapdPeer;
 let tls: SlapdPeer;
@@ -16,6 +19,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await Promise.all([plain?.stop(), tls?.stop()]);
+  vi.unstubAllEnvs();
 });
 
 const sectionOf = (peer: SlapdPeer, extra: Partial<LdapSection> = {}): LdapSection => ({
@@ -223,6 +227,50 @@ describe('testLdapConnection', () => {
     const noTls = await testLdapConnection(sectionOf(plain, { StartTls: true }), plain.adminPassword);
     expect(noTls).toMatchObject({ ok: false, reason: expect.stringMatching(/StartTLS/) });
     const closed = await testLdapConnection(sectionOf(plain, { Url: 'ldap://127.0.0.1:1' }), plain.adminPassword);
-    expect(closed).toMatchObject({ ok: false, reason: expect.stringMatching(/Cannot reach/) });
+    expect(closed).toEqual({ ok: false, reason: 'The directory at ldap://127.0.0.1:1 could not be reached.' });
+  });
+});
+
+describe('the outbound policy (GATEHOUSE_OUTBOUND_ALLOW)', () => {
+  it('refuses a directory at an address the operator does not list, without connecting, in any spelling', async () => {
+    let connections = 0;
+    const inside: Server = createServer((s) => {
+      connections += 1;
+      s.destroy();
+    });
+    await new Promise<void>((r) => inside.listen(0, '127.200.0.1', r));
+    const port = (inside.address() as { port: number }).port;
+    try {
+      for (const Url of [
+        `ldap://127.200.0.1:${port}`,
+        `ldaps://127.200.0.1:${port}`,
+        `ldap://0x7f.0xc8.0.1:${port}`,
+        `ldap://2143813633:${port}`,
+        `ldap://[::ffff:127.200.0.1]:${port}`,
+      ]) {
+        const result = await testLdapConnection({ Url, UserSearchBase: 'dc=x', StartTls: true }, undefined);
+        expect(result, Url).toMatchObject({
+          ok: false,
+          reason: expect.stringMatching(/^The directory at ldaps?:\/\/\S+ is at an address that is not allowed\.$/),
+        });
+      }
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((r) => inside.close(r));
+    }
+  });
+
+  it('refuses private and metadata addresses before any packet leaves, and a name that resolves to loopback when nothing is listed', async () => {
+    for (const Url of ['ldap://10.1.2.3', 'ldaps://169.254.169.254', 'ldap://[fd00:ec2::254]:389', 'ldap://192.168.0.1:636']) {
+      const err = await unavailable(authenticateLdapUser({ Url, UserSearchBase: 'dc=x' }, undefined, 'alice', 'pw'));
+      expect(err.kind, Url).toBe('config');
+      expect(err.message, Url).toMatch(/is at an address that is not allowed\.$/);
+    }
+    const byName = await unavailable(
+      authenticateLdapUser(sectionOf(plain, { Url: plain.url.replace('127.0.0.1', 'localhost') }), plain.adminPassword, 'alice', 'pw', {
+        allow: EMPTY_ALLOW_LIST,
+      }),
+    );
+    expect(byName.kind).toBe('config');
   });
 });

@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { OUTBOUND_FAILURE_TEXT, outboundFailureOf } from '../../../outbound/outbound-fetch';
 
 /**
  * Why a sign-in through an upstream OpenID provider failed, in words an administrator can act on
@@ -8,7 +9,7 @@ import * as oidc from 'openid-client';
  */
 export class UpstreamOidcError extends Error {
   /**
-   * @param unreachable The upstream did not answer (refused connection, timeout): worth another try
+   * @param unreachable The upstream could not be reached (refused connection, timeout): worth another try
    *   later (ExternalLogin.Unavailable) rather than a failed sign-in (ExternalLogin.Failed).
    */
   constructor(
@@ -28,17 +29,20 @@ export function errorCode(value: unknown): string {
 
 /** The innermost message: openid-client wraps oauth4webapi's precise message in a generic ClientError. */
 function detail(err: unknown): string {
-  if (err instanceof oidc.ClientError && err.code === 'OAUTH_TIMEOUT') return 'no answer in time';
   if (err instanceof oidc.ClientError && err.cause instanceof Error) return err.cause.message;
   if (err instanceof oidc.ClientError && err.cause instanceof Response) return `${err.message} (${err.cause.status})`;
-  if (err instanceof Error && err.cause instanceof Error && err.message === 'fetch failed') return `${err.message} (${err.cause.message})`;
   return err instanceof Error ? err.message : String(err);
 }
 
-/** A refused connection (fetch's TypeError), or openid-client's timeout (ClientError OAUTH_TIMEOUT around the abort). */
-function isNetworkFailure(err: unknown): boolean {
-  if (err instanceof oidc.ClientError && err.code === 'OAUTH_TIMEOUT') return true;
-  return err instanceof TypeError && err.message === 'fetch failed';
+/**
+ * Below HTTP: the outbound policy refused the address, or the upstream could not be reached (a
+ * refused, reset or closed connection, TLS, openid-client's timeout around the abort). Only these
+ * two generic reasons are told: which socket error it was is what a port scan through the "test
+ * connection" button would read (docs/security.md "Outbound requests").
+ */
+function transportFailure(err: unknown): keyof typeof OUTBOUND_FAILURE_TEXT | undefined {
+  if (err instanceof oidc.ClientError && err.code === 'OAUTH_TIMEOUT') return 'unreachable';
+  return outboundFailureOf(err);
 }
 
 // oauth4webapi's codes for a JWT whose claims, timestamps or signing key do not check out (openid-client
@@ -52,7 +56,8 @@ const JWT_CODES: ReadonlySet<string | undefined> = new Set([
 /** The reason for a failure of one step: discovery, the code exchange, or the userinfo request. */
 export function upstreamFailure(prefix: 'discovery failed' | 'the code exchange failed' | 'the userinfo request failed', err: unknown): UpstreamOidcError {
   if (err instanceof UpstreamOidcError) return err;
-  if (isNetworkFailure(err)) return new UpstreamOidcError(`${prefix}: the upstream did not answer (${detail(err)})`, true);
+  const transport = transportFailure(err);
+  if (transport) return new UpstreamOidcError(`${prefix}: ${OUTBOUND_FAILURE_TEXT[transport]}`, transport === 'unreachable');
   if (err instanceof oidc.ResponseBodyError) return new UpstreamOidcError(`${prefix}: the upstream refused: ${errorCode(err.error)}`);
   if (err instanceof oidc.AuthorizationResponseError) return new UpstreamOidcError(`the upstream refused: ${errorCode(err.error)}`);
   const message = detail(err);

@@ -13,7 +13,6 @@ import {
 } from '../../../../e2e/shared/peers/oidc-upstream';
 import {
   finishUpstreamLogin,
-  isLoopbackHost,
   requestedScopes,
   startUpstreamLogin,
   upstreamClient,
@@ -21,8 +20,12 @@ import {
   UpstreamOidcError,
   type UpstreamOidcConfig,
 } from './upstream-oidc';
+import { parseAllowList } from '../../../outbound/address-policy';
 
-// Against a real upstream: panva's oidc-provider (e2e/shared/peers/oidc-upstream.ts) with its own users.
+// Against a real upstream: panva's oidc-provider (e2e/shared/peers/oidc-upstream.ts) with its own users,
+// on 127.0.0.1, which the outbound policy is told to allow (GATEHOUSE_OUTBOUND_ALLOW's part here).
+
+const LOOPBACK_ALLOWED = parseAllowList('127.0.0.1');
 
 const CALLBACK = 'http://rp.example.test/api/account/external-login/finish';
 const LOGGED_OUT = 'http://rp.example.test/api/account/external-logout/logged-out';
@@ -50,7 +53,14 @@ afterAll(async () => {
 
 /** A provider of its own (a fresh id), so no test shares another's discovery cache entry. */
 function config(peer: OidcUpstream, over: Partial<UpstreamOidcConfig> = {}): UpstreamOidcConfig {
-  return { providerId: randomUUID(), version: 1, section: { Authority: peer.issuer, ClientId: 'gatehouse' }, clientSecret: 'upstream-secret-1', ...over };
+  return {
+    providerId: randomUUID(),
+    version: 1,
+    section: { Authority: peer.issuer, ClientId: 'gatehouse' },
+    clientSecret: 'upstream-secret-1',
+    allow: LOOPBACK_ALLOWED,
+    ...over,
+  };
 }
 
 async function failure(promise: Promise<unknown>): Promise<UpstreamOidcError> {
@@ -64,8 +74,9 @@ async function failure(promise: Promise<unknown>): Promise<UpstreamOidcError> {
 
 async function reason(promise: Promise<unknown>): Promise<string> {
   const err = await failure(promise);
-  // Only a silent upstream is "unreachable" (503); every other failure is a failed sign-in.
-  expect(err.unreachable).toBe(err.reason.includes('did not answer'));
+  // Only an upstream that cannot be reached is "unreachable" (503); every other failure, a refused
+  // address included (the settings are wrong: trying again will not help), is a failed sign-in.
+  expect(err.unreachable).toBe(err.reason.includes('could not be reached'));
   return err.reason;
 }
 
@@ -200,19 +211,19 @@ describe('discovery', () => {
       return fetch(url, options as RequestInit);
     };
     const cfg = config(up, { fetchImpl: flaky });
-    expect(await reason(upstreamClient(cfg))).toBe('discovery failed: the upstream did not answer (fetch failed (connect ECONNRESET))');
+    expect(await reason(upstreamClient(cfg))).toBe('discovery failed: the provider could not be reached');
     await expect(upstreamClient(cfg)).resolves.toBeDefined();
     expect(calls).toBe(2);
   });
 
-  it('fails quickly and clearly when the Authority does not answer', async () => {
+  it('fails quickly when the Authority does not answer, saying so without the socket error', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
     const started = Date.now();
-    expect(await reason(upstreamClient(config(up, { section: { Authority: `http://127.0.0.1:${port}`, ClientId: 'x' } })))).toMatch(
-      /^discovery failed: the upstream did not answer \(fetch failed \(.*ECONNREFUSED/,
+    expect(await reason(upstreamClient(config(up, { section: { Authority: `http://127.0.0.1:${port}`, ClientId: 'x' } })))).toBe(
+      'discovery failed: the provider could not be reached',
     );
     expect(Date.now() - started).toBeLessThan(2000);
   });
@@ -229,7 +240,7 @@ describe('discovery', () => {
     try {
       const started = Date.now();
       const cfg = config(up, { section: { Authority: `http://127.0.0.1:${port}`, ClientId: 'x' }, timeoutSeconds: 1 });
-      expect(await reason(upstreamClient(cfg))).toBe('discovery failed: the upstream did not answer (no answer in time)');
+      expect(await reason(upstreamClient(cfg))).toBe('discovery failed: the provider could not be reached');
       expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       silent.closeAllConnections();
@@ -237,24 +248,73 @@ describe('discovery', () => {
     }
   });
 
-  it('refuses http:// Authorities off the loopback unless http is allowed, without a request', async () => {
+  it('refuses an http:// Authority unless GATEHOUSE_OUTBOUND_ALLOW lists its host, without a request', async () => {
     let calls = 0;
     const counting: CustomFetch = async (url, options) => {
       calls += 1;
       return fetch(url, options as RequestInit);
     };
-    const cfg = config(up, { section: { Authority: 'http://idp.example.com', ClientId: 'x' }, fetchImpl: counting });
+    const byName = up.issuer.replace('127.0.0.1', 'localhost');
+    const cfg = config(up, { section: { Authority: byName, ClientId: 'gatehouse' }, fetchImpl: counting });
     expect(await reason(upstreamClient(cfg))).toBe('discovery failed: the Authority must use https');
     expect(calls).toBe(0);
-    // Allowed, the request is made (and fails here: the name does not resolve), which the refusal above never did.
-    await upstreamClient({ ...cfg, allowHttp: true }).catch(() => undefined);
+    // Listed by name, the same Authority is discovered (the peer's issuer is 127.0.0.1, hence the mismatch).
+    expect(await reason(upstreamClient({ ...cfg, allow: parseAllowList('localhost') }))).toMatch(/issuer/);
     expect(calls).toBe(1);
   });
 
-  it('knows the loopback hosts', () => {
-    for (const host of ['127.0.0.1', '127.1.2.3', 'localhost', 'LOCALHOST', 'up.localhost', '[::1]']) expect(isLoopbackHost(host), host).toBe(true);
-    for (const host of ['10.0.0.1', 'localhost.example.com', 'example.localhost.com', '[::2]', '128.0.0.1', 'idp.example.com']) {
-      expect(isLoopbackHost(host), host).toBe(false);
+  it('refuses an Authority at an address the operator does not list, without connecting', async () => {
+    const inside = createServer((_req, res) => res.end('{}'));
+    let connections = 0;
+    inside.on('connection', () => (connections += 1));
+    await new Promise<void>((resolve) => inside.listen(0, '127.200.0.1', resolve));
+    const port = (inside.address() as AddressInfo).port;
+    try {
+      for (const authority of [
+        `https://127.200.0.1:${port}/any/path?x=1`,
+        `https://2143813633:${port}`,
+        `https://[::ffff:127.200.0.1]:${port}`,
+        'https://169.254.169.254',
+      ]) {
+        expect(await reason(upstreamClient(config(up, { section: { Authority: authority, ClientId: 'x' } }))), authority).toBe(
+          'discovery failed: the address is not allowed',
+        );
+      }
+      // A name that resolves to refused addresses only (here with nothing listed) is refused when connecting.
+      expect(await reason(upstreamClient(config(up, { section: { Authority: `https://localhost:${port}`, ClientId: 'x' }, allow: parseAllowList('') })))).toBe(
+        'discovery failed: the address is not allowed',
+      );
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => inside.close(() => resolve()));
+    }
+  });
+
+  it('refuses a discovery document whose token, userinfo or JWKS endpoint is at a refused address', async () => {
+    let metadata: Record<string, string> = {};
+    const fake = createServer((_req, res) => res.setHeader('content-type', 'application/json').end(JSON.stringify(metadata)));
+    await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
+    try {
+      const base = { issuer, authorization_endpoint: `${issuer}/auth`, token_endpoint: `${issuer}/token`, jwks_uri: `${issuer}/jwks` };
+      for (const [name, value] of [
+        ['token_endpoint', 'https://169.254.169.254/token'],
+        ['userinfo_endpoint', 'https://10.0.0.1/me'],
+        ['jwks_uri', 'https://[fd00:ec2::254]/jwks'],
+        ['token_endpoint', 'https://127.200.0.1/token'],
+      ]) {
+        metadata = { ...base, [name]: value };
+        expect(await reason(upstreamClient(config(up, { section: { Authority: issuer, ClientId: 'x' } }))), value).toBe(
+          `discovery failed: the upstream's ${name} is at an address that is not allowed`,
+        );
+      }
+      metadata = { ...base, token_endpoint: 'http://token.example.com/token' };
+      expect(await reason(upstreamClient(config(up, { section: { Authority: issuer, ClientId: 'x' } })))).toBe(
+        "discovery failed: the upstream's token_endpoint must be an https URL",
+      );
+    } finally {
+      fake.closeAllConnections();
+      await new Promise<void>((resolve) => fake.close(() => resolve()));
     }
   });
 

@@ -9,7 +9,7 @@ import { errorCode, UpstreamOidcError, upstreamFailure } from './upstream-oidc-e
 // ID token (signature against the upstream's JWKS, iss, aud, exp, nonce). Pure: the caller keeps the
 // pending login (state, nonce, verifier) between start and finish, and stores the ID token for logout.
 
-export { upstreamClient, isLoopbackHost, type UpstreamOidcConfig } from './upstream-client';
+export { upstreamClient, upstreamUrlProblem, type UpstreamOidcConfig } from './upstream-client';
 export { UpstreamOidcError } from './upstream-oidc-error';
 
 export type PendingUpstreamLogin = { state: string; nonce: string; codeVerifier: string };
