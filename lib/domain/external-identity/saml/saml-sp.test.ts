@@ -441,6 +441,8 @@ describe('what the ACS refuses before reading any assertion', () => {
     const garbage = encode(opening) + '!!!'.repeat(1000);
     expect(encode(opening)).not.toContain('=');
     expect(await refusal(validateSamlPost(settings, PLAIN, store, { SAMLResponse: garbage }))).toBe('not a response to a request we sent');
+    const longId = encode(root.replace('_nobody-asked', `_${'a'.repeat(500)}`));
+    expect(await refusal(validateSamlPost(settings, PLAIN, store, { SAMLResponse: longId }))).toBe('not a response to a request we sent');
     // Beyond the size limit: refused from the length alone.
     expect(await refusal(validateSamlPost(settings, PLAIN, store, { SAMLResponse: 'A'.repeat(200_000) }))).toBe('too large or too deeply nested');
   });

@@ -40,6 +40,7 @@ const TRANSIENT = 'urn:oasis:names:tc:SAML:2.0:nameid-format:transient';
 /** Request ids already answered are remembered in the same store under this prefix, to tell a replay from a stranger. */
 export const ANSWERED_REQUEST = 'answered-request:';
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const MAX_REQUEST_ID_LENGTH = 128;
 
 /**
  * Checks a posted response. `ownBrowser` is asked once the response's request was taken: whether the
@@ -71,6 +72,9 @@ export async function validateSamlPost(
   // the assertion is signed; the signed Recipient is checked below.
   if (root.attributes.get('Destination') !== urls.acsUrl) throw new SamlRejectedError(REJECTION.destination);
 
+  // Our request ids are node-saml's `_` and 40 hex digits: a longer one is no request of ours, and is
+  // not worth a lookup.
+  if (inResponseTo.length > MAX_REQUEST_ID_LENGTH) throw new SamlRejectedError(REJECTION.notOurs, 'InResponseTo too long');
   // The one atomic step: this response answers a request we sent and no other response did.
   if (!(await store.takeOnce(inResponseTo))) {
     if (await wasAnsweredBefore(store, inResponseTo)) throw new SamlRejectedError(REJECTION.replayed);
