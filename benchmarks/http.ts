@@ -35,6 +35,11 @@ export function request(opts: RequestOptions): Promise<Reply> {
     headers['content-length'] = String(Buffer.byteLength(payload));
   }
   if (opts.cookie) headers.cookie = opts.cookie;
+  // A write with a session cookie goes out as a page's same-origin fetch would: the server refuses
+  // cookie-carrying writes that send neither Origin nor Sec-Fetch-Site (lib/web/csrf.ts).
+  const method = (opts.method ?? 'GET').toUpperCase();
+  const namesOrigin = Object.keys(headers).some((h) => h.toLowerCase() === 'origin' || h.toLowerCase() === 'sec-fetch-site');
+  if (opts.cookie && !['GET', 'HEAD', 'OPTIONS'].includes(method) && !namesOrigin) headers['sec-fetch-site'] = 'same-origin';
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port: opts.port, path: opts.path, method: opts.method ?? 'GET', headers, agent }, (res) => {
       const chunks: Buffer[] = [];

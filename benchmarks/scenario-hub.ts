@@ -38,7 +38,8 @@ export class ConsolePool {
     const negotiated = await expectStatus(200, { port: this.port, host: this.host, method: 'POST', path: '/signalr/ui/negotiate?negotiateVersion=1', cookie });
     const { connectionToken } = negotiated.json<{ connectionToken: string }>();
     const ws = new WebSocket(`ws://127.0.0.1:${this.port}/signalr/ui?id=${encodeURIComponent(connectionToken)}`, {
-      headers: { host: this.host, cookie },
+      // As a console page's upgrade: the hub refuses a cookie without an origin header (lib/web/csrf.ts).
+      headers: { host: this.host, cookie, 'sec-fetch-site': 'same-origin' },
       perMessageDeflate: false,
     });
     const c: HubConsole = { ws, closed: false };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_UPSTREAM_USERS, loginAtUpstream, startOidcUpstream, type OidcUpstream } from '../../shared/peers/oidc-upstream';
-import { api, CookieJar, expectProblem, realmWithAdmin, suite, type SignedIn } from '../support/harness';
+import { api, expectProblem, realmWithAdmin, suite, type CookieJar, type SignedIn } from '../support/harness';
 import { realmSql } from '../support/realm-sql';
 import { makeUser, signedIn, type MadeUser } from '../users/fixtures';
 

@@ -125,6 +125,8 @@ describe('the WebSocket upgrade and the protocol on the wire', () => {
     const token = await negotiated(one.admin.jar);
     expect((await upgrade(token, {})).status).toBe(401);
     expect((await upgrade(token, { cookie: one.admin.jar.toString(), origin: 'http://evil.example' })).status).toBe(403);
+    // With the cookie but no Origin (browsers always send one on an upgrade): not a browser's page.
+    expect((await upgrade(token, { cookie: one.admin.jar.toString() })).status).toBe(403);
     expect((await upgrade('no-such-connection', { cookie: one.admin.jar.toString(), origin: `http://${one.host}` })).status).toBe(404);
   });
 

@@ -28,6 +28,10 @@ export function strongPassword(): string {
   return `Pw-${uniqueSuffix()}-Kx9!`;
 }
 
+// An API context writes with its session cookie the way a page's same-origin fetch does: the
+// server refuses cookie-carrying writes that send neither Origin nor Sec-Fetch-Site (lib/web/csrf.ts).
+const SAME_ORIGIN = { 'sec-fetch-site': 'same-origin' };
+
 async function ok(res: { ok(): boolean; status(): number; text(): Promise<string> }, what: string): Promise<void> {
   if (!res.ok()) throw new Error(`${what} answered ${res.status()}: ${await res.text()}`);
 }
@@ -35,7 +39,7 @@ async function ok(res: { ok(): boolean; status(): number; text(): Promise<string
 /** A request context signed in as the control plane's administrator (its own cookie jar). */
 export async function controlPlaneAdmin(): Promise<APIRequestContext> {
   await ensureAdmin(CP_ADMIN.userName, CP_ADMIN.password);
-  const request = await playwrightRequest.newContext({ baseURL: urlOn('localhost') });
+  const request = await playwrightRequest.newContext({ baseURL: urlOn('localhost'), extraHTTPHeaders: SAME_ORIGIN });
   await ok(await request.post('/api/account/login', { data: { UserName: CP_ADMIN.userName, Password: CP_ADMIN.password } }), 'admin login');
   return request;
 }
@@ -66,7 +70,7 @@ export type TestUser = { userName: string; email: string; password: string; id: 
 
 /** A request context of its own (cookie jar) on the control plane, signed in as `user`. */
 export async function signedInRequest(user: { userName: string; password: string }): Promise<APIRequestContext> {
-  const request = await playwrightRequest.newContext({ baseURL: urlOn('localhost') });
+  const request = await playwrightRequest.newContext({ baseURL: urlOn('localhost'), extraHTTPHeaders: SAME_ORIGIN });
   await ok(await request.post('/api/account/login', { data: { UserName: user.userName, Password: user.password } }), 'login');
   return request;
 }
@@ -148,7 +152,10 @@ function evaluateFetch(page: Page, method: string, path: string, body?: unknown)
  * it connects to 127.0.0.1 and names the realm in the Host header (docs/environment.md).
  */
 export async function realmAdmin(realm: TestRealm): Promise<APIRequestContext> {
-  const request = await playwrightRequest.newContext({ baseURL: `http://127.0.0.1:${PORT}`, extraHTTPHeaders: { host: `${realm.host}:${PORT}` } });
+  const request = await playwrightRequest.newContext({
+    baseURL: `http://127.0.0.1:${PORT}`,
+    extraHTTPHeaders: { host: `${realm.host}:${PORT}`, ...SAME_ORIGIN },
+  });
   await ok(await request.post('/api/account/login', { data: { UserName: realm.admin.userName, Password: realm.admin.password } }), 'realm admin login');
   return request;
 }
