@@ -24,7 +24,7 @@ export async function ensureControlPlane(): Promise<void> {
   logInfo('control-plane realm created', {
     slug: s.controlPlaneSlug,
     domains: s.controlPlaneDomains,
-    next: 'Get the first administrator with: npx gatehouse recover bootstrap-admin --email you@example.com',
+    next: "Get the first administrator with: npx gatehouse recover bootstrap-admin --email you@example.com (in this working directory, with this server's environment)",
   });
 }
 
