@@ -15,7 +15,7 @@ import { shared } from './shared';
 // let it be replayed). Values expire after their window, so this only bites under a flood of valid
 // one-time values, which the per-source rate limits stop first.
 
-const MAX_ENTRIES = 100_000;
+export const MAX_ENTRIES = 100_000;
 const KEY_PREFIX = 'gh-once:';
 
 type Memory = { expiries: Map<string, number> };

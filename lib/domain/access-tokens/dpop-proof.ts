@@ -54,7 +54,7 @@ function publicJwkOf(header: { jwk?: unknown }): JWK {
   const jwk = header.jwk;
   if (!jwk || typeof jwk !== 'object' || Array.isArray(jwk)) return refuse('The DPoP proof must carry its public key in the jwk header.');
   if (PRIVATE_MEMBERS.some((m) => Object.hasOwn(jwk, m))) return refuse('The DPoP proof’s jwk header must be a public key.');
-  return jwk as JWK;
+  return jwk; // an object: every member of a JWK is optional, and jose checks the key itself
 }
 
 /** Verifies a DPoP proof for this request and token, or throws Auth.InvalidDpopProof. */
