@@ -55,6 +55,14 @@ describe('firstSighting in memory', () => {
       vi.setSystemTime(Date.now() + 61_000);
       expect(await m.firstSighting('full', 'one more', 60_000)).toBe(true);
       expect(await m.firstSighting('full', 'one more', 60_000)).toBe(false);
+      // Windows differ (a proof's runs from its own iat): an entry that expires before older ones frees its place.
+      dropShared('runtime.first-sighting');
+      for (let i = 0; i < m.MAX_ENTRIES - 1; i++) await m.firstSighting('long', String(i), 60_000);
+      expect(await m.firstSighting('short', 'x', 1_000)).toBe(true);
+      expect(await m.firstSighting('next', 'y', 60_000)).toBe(false);
+      vi.setSystemTime(Date.now() + 2_000);
+      expect(await m.firstSighting('next', 'y', 60_000)).toBe(true);
+      expect(await m.firstSighting('next', 'z', 60_000)).toBe(false);
     } finally {
       vi.useRealTimers();
     }

@@ -12,34 +12,33 @@ import { shared } from './shared';
 //
 // The local memory is bounded, and fails closed: when it holds MAX_ENTRIES values that are all still
 // inside their window, a new value is refused rather than an old one forgotten (forgetting one would
-// let it be replayed). Values expire after their window, so this only bites under a flood of valid
-// one-time values, which the per-source rate limits stop first.
+// let it be replayed). Values expire after their window (two minutes at most for a DPoP proof), so
+// this only bites under a flood of valid one-time values: for DPoP, proofs that each passed every
+// other check, so made by the holder of a live token and its key.
 
 export const MAX_ENTRIES = 100_000;
 const KEY_PREFIX = 'gh-once:';
 
-type Memory = { expiries: Map<string, number> };
+type Memory = { expiries: Map<string, number>; lastFullSweep: number };
 
 function memory(): Memory {
-  return shared('runtime.first-sighting', () => ({ expiries: new Map<string, number>() }));
+  return shared('runtime.first-sighting', () => ({ expiries: new Map<string, number>(), lastFullSweep: 0 }));
 }
 
-// A Map keeps insertion order, and every value gets the same kind of window, so the oldest entries
-// come first: sweeping stops at the first that is still live.
+// Expired entries are dropped when the memory is full, by one pass over it at most once a second,
+// so a memory full of live values costs a lookup per offer, not a pass.
 function sweep(m: Memory, now: number): void {
-  for (const [key, expiresAt] of m.expiries) {
-    if (expiresAt > now) break;
-    m.expiries.delete(key);
-  }
+  if (now - m.lastFullSweep < 1_000) return;
+  m.lastFullSweep = now;
+  for (const [key, expiresAt] of m.expiries) if (expiresAt <= now) m.expiries.delete(key);
 }
 
 function firstLocally(key: string, ttlMs: number, now: number): boolean {
   const m = memory();
   const known = m.expiries.get(key);
   if (known !== undefined && known > now) return false;
-  if (m.expiries.size >= MAX_ENTRIES) sweep(m, now);
-  if (m.expiries.size >= MAX_ENTRIES) return false;
-  m.expiries.delete(key); // an expired entry moves to the end, keeping the order of expiries
+  if (known === undefined && m.expiries.size >= MAX_ENTRIES) sweep(m, now);
+  if (known === undefined && m.expiries.size >= MAX_ENTRIES) return false;
   m.expiries.set(key, now + ttlMs);
   return true;
 }
