@@ -37,12 +37,19 @@ describe('firstSighting in memory', () => {
   });
 
   it('is true once per value and namespace, until the value expires', async () => {
-    const v = randomUUID();
-    expect(await m.firstSighting('a', v, 50)).toBe(true);
-    expect(await m.firstSighting('a', v, 50)).toBe(false);
-    expect(await m.firstSighting('b', v, 50)).toBe(true);
-    await new Promise((r) => setTimeout(r, 80));
-    expect(await m.firstSighting('a', v, 50)).toBe(true);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const v = randomUUID();
+      expect(await m.firstSighting('a', v, 5_000)).toBe(true);
+      expect(await m.firstSighting('a', v, 5_000)).toBe(false);
+      expect(await m.firstSighting('b', v, 5_000)).toBe(true);
+      vi.setSystemTime(Date.now() + 4_999);
+      expect(await m.firstSighting('a', v, 5_000)).toBe(false);
+      vi.setSystemTime(Date.now() + 2);
+      expect(await m.firstSighting('a', v, 5_000)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is bounded, and when full of live values refuses new ones rather than forget one', async () => {
