@@ -15,6 +15,10 @@ export const errorCatalog = {
   'NativeGrants.Disabled': { status: 404, title: 'Not Found' },
   'Auth.InvalidToken': { status: 401, title: 'The access token is invalid, expired or revoked.' },
   'Auth.InsufficientScope': { status: 403, title: 'The access token does not carry the scope or audience this route requires.' },
+  // RFC 9449 7.1-7.2: a token bound to a key is accepted only with a proof of that key, and only then.
+  'Auth.DpopRequired': { status: 401, title: 'This access token is bound to a key: present it as a DPoP token with a DPoP proof.' },
+  'Auth.InvalidDpopProof': { status: 401, title: 'The DPoP proof is missing or invalid.' },
+  'Auth.TokenNotDpopBound': { status: 401, title: 'This access token is not bound to a key: present it as a Bearer token.' },
   'Auth.InteractionExpired': { status: 400, title: 'This sign-in request has expired or was already used. Start again from the application.' },
   'Auth.PasswordlessOnly': { status: 403, title: 'This realm accepts passwordless sign-in only.' },
   'Realm.SlugInvalid': { status: 400, title: 'The realm slug is not valid.' },

@@ -26,6 +26,15 @@ describe('problemFromError', () => {
     expect(p.body).toMatchObject({ status: 429, error: 'rate_limited', policy: 'bootstrap', dimension: 'source', retryAfterSeconds: 7 });
   });
 
+  it('challenges token failures in the scheme the client must use (RFC 6750 3, RFC 9449 7.1)', () => {
+    const challenge = (code: 'Auth.InvalidToken' | 'Auth.DpopRequired' | 'Auth.InvalidDpopProof' | 'Auth.TokenNotDpopBound') =>
+      problemFromError(new AppError(code)).headers['WWW-Authenticate'];
+    expect(challenge('Auth.InvalidToken')).toBe('Bearer error="invalid_token"');
+    expect(challenge('Auth.DpopRequired')).toBe('DPoP error="invalid_token", algs="ES256 Ed25519 EdDSA"');
+    expect(challenge('Auth.InvalidDpopProof')).toBe('DPoP error="invalid_dpop_proof", algs="ES256 Ed25519 EdDSA"');
+    expect(challenge('Auth.TokenNotDpopBound')).toBe('Bearer error="invalid_token"');
+  });
+
   it('never leaks an unexpected error', () => {
     const spy = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     const p = problemFromError(new Error('SELECT secret FROM users'));

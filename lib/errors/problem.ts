@@ -1,4 +1,5 @@
 import { errorCatalog } from './catalog';
+import { DPOP_SIGNING_ALGS } from '../crypto/dpop-algorithms';
 import { isAppError } from './app-error';
 import { logError } from '../log/logger';
 import { isStorageUnavailable, logStorageUnavailable, STORAGE_RETRY_AFTER_SECONDS } from './storage-unavailable';
@@ -16,6 +17,8 @@ export type ProblemBody = {
 };
 
 export type Problem = { status: number; body: ProblemBody; headers: Record<string, string> };
+
+const DPOP_ALGS_PARAM = `algs="${DPOP_SIGNING_ALGS.join(' ')}"`;
 
 const typeFor = (status: number) => `https://httpstatuses.io/${status}`;
 
@@ -35,6 +38,10 @@ export function problemFromError(error: unknown, context?: string): Problem {
     // RFC 6750 section 3: bearer failures name the error in WWW-Authenticate.
     if (error.code === 'Auth.InvalidToken') headers['WWW-Authenticate'] = 'Bearer error="invalid_token"';
     if (error.code === 'Auth.InsufficientScope') headers['WWW-Authenticate'] = 'Bearer error="insufficient_scope"';
+    // RFC 9449 7.1: DPoP failures answer with the DPoP scheme and the algorithms a proof may use.
+    if (error.code === 'Auth.DpopRequired') headers['WWW-Authenticate'] = `DPoP error="invalid_token", ${DPOP_ALGS_PARAM}`;
+    if (error.code === 'Auth.InvalidDpopProof') headers['WWW-Authenticate'] = `DPoP error="invalid_dpop_proof", ${DPOP_ALGS_PARAM}`;
+    if (error.code === 'Auth.TokenNotDpopBound') headers['WWW-Authenticate'] = 'Bearer error="invalid_token"';
     return { status: error.status, body, headers };
   }
   if (isStorageUnavailable(error)) {

@@ -1,4 +1,5 @@
-import { bearerTokenOf, tokenSubjectActor, verifyAccessToken } from '../domain/access-tokens/bearer-token';
+import { tokenSubjectActor, type VerifiedToken } from '../domain/access-tokens/bearer-token';
+import { presentedTokenOf, verifyPresentedToken, type Presentation } from '../domain/access-tokens/presented-token';
 import { INVITE_SCOPES_FOR, MANAGEMENT_AUDIENCE, MANAGEMENT_SCOPE } from '../domain/oauth-scopes/gatehouse-scopes';
 import type { Actor, BearerGrant } from '../realm/context';
 import { AppError } from '../errors/app-error';
@@ -6,7 +7,8 @@ import type { RealmRecord } from '../realm/realm-record';
 import type { Endpoint } from './endpoint';
 
 // Bearer authentication of the routes whose declaration says `bearer` (spec 5.2): the token must be
-// live, meant for the Management API, and carry the route's scope. Who it acts for (a person, a
+// live, presented as it must be (`Bearer`, or `DPoP` with a proof when it is bound to a key:
+// presented-token.ts), meant for the Management API, and carry the route's scope. Who it acts for (a person, a
 // service account or the client itself) then meets the same live permission checks as a cookie.
 type BearerMode = NonNullable<Endpoint['bearer']>;
 
@@ -17,9 +19,24 @@ export function isScopeOnlyBearer(bearer: BearerGrant | undefined): boolean {
   return Boolean(bearer && !bearer.scopes.includes(MANAGEMENT_SCOPE));
 }
 
-export async function authenticateBearer(realm: RealmRecord, token: string, mode: BearerMode): Promise<{ actor: Actor; bearer: BearerGrant }> {
-  const verified = await verifyAccessToken(realm, token);
-  if (!verified) throw new AppError('Auth.InvalidToken');
+/** The request facts a presented token is checked against (presented-token.ts). */
+export function presentationOf(request: Request): Presentation {
+  return {
+    method: request.method,
+    host: request.headers.get('host'),
+    pathname: new URL(request.url).pathname,
+    authorization: request.headers.get('authorization'),
+    dpop: request.headers.get('dpop'),
+  };
+}
+
+/** The token a route that admits bearer tokens is called with, checked; undefined when none is sent. */
+export async function presentedTokenFacts(realm: RealmRecord, presentation: Presentation): Promise<VerifiedToken | undefined> {
+  const presented = presentedTokenOf(presentation.authorization);
+  return presented ? verifyPresentedToken(realm, presented, presentation) : undefined;
+}
+
+export async function authenticateBearer(realm: RealmRecord, verified: VerifiedToken, mode: BearerMode): Promise<{ actor: Actor; bearer: BearerGrant }> {
   if (!verified.audiences.includes(MANAGEMENT_AUDIENCE))
     throw new AppError('Auth.InsufficientScope', { detail: `The token's audience must include ${MANAGEMENT_AUDIENCE}.` });
   const admitted = verified.scopes.includes(MANAGEMENT_SCOPE) || INVITE_SCOPES[mode].some((s) => verified.scopes.includes(s));
@@ -51,12 +68,26 @@ const FORWARDED_FOR_HEADER = 'gatehouse-forwarded-for';
  * Trusted forwarders (spec 5.4): a backend acting for browsers calls with a bearer token of a
  * confidential client holding `cap:trusted-forwarder` and names the browser's address in
  * `Gatehouse-Forwarded-For`, which then counts as the rate-limit source. From anyone else the
- * header is ignored, so it cannot be used to dodge the per-source limits.
+ * header is ignored, so it cannot be used to dodge the per-source limits. The token is presented as
+ * on any route (a bound one with its proof); `checked` is the route's own check of it, when the
+ * route admits bearer tokens, so a proof is verified (and its jti taken) once.
  */
-export async function trustedForwardedSource(realm: RealmRecord, headers: Headers): Promise<string | undefined> {
+export async function trustedForwardedSource(
+  realm: RealmRecord,
+  presentation: Presentation,
+  headers: Headers,
+  checked: VerifiedToken | undefined,
+): Promise<string | undefined> {
   const forwarded = headers.get(FORWARDED_FOR_HEADER)?.split(',')[0]?.trim();
-  const token = bearerTokenOf(headers.get('authorization'));
-  if (!forwarded || !token || forwarded.length > 64 || !/^[0-9A-Fa-f:.]+$/.test(forwarded)) return undefined;
-  const verified = await verifyAccessToken(realm, token);
+  if (!forwarded || forwarded.length > 64 || !/^[0-9A-Fa-f:.]+$/.test(forwarded)) return undefined;
+  let verified = checked;
+  if (!verified) {
+    try {
+      verified = await presentedTokenFacts(realm, presentation);
+    } catch (e) {
+      if (e instanceof AppError) return undefined; // a token that does not pass only leaves the header unheeded
+      throw e;
+    }
+  }
   return verified?.client.capabilities.includes('cap:trusted-forwarder') ? forwarded : undefined;
 }

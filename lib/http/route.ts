@@ -6,8 +6,7 @@ import { limitRequestRate } from '../domain/realm-settings/rate-limit';
 import { resolveHost } from '../realm/resolve';
 import { readSessionCookie } from '../auth/session-cookie';
 import { actorFromCookie } from './authenticate';
-import { bearerTokenOf } from '../domain/access-tokens/bearer-token';
-import { authenticateBearer, isScopeOnlyBearer, trustedForwardedSource } from './bearer';
+import { authenticateBearer, isScopeOnlyBearer, presentationOf, presentedTokenFacts, trustedForwardedSource } from './bearer';
 import { clientIp } from '../web/client-ip';
 import { assertSameOrigin } from '../web/csrf';
 import type { AnyEndpoint, Endpoint, ResponseSchema } from './endpoint';
@@ -38,13 +37,15 @@ export function routeHandlerOf(e: AnyEndpoint): RouteHandler {
       if (e.shownWhen && !(await e.shownWhen(realm))) throw notFound();
       if (!e.crossSitePost) assertSameOrigin(request);
 
-      // A route that admits bearer tokens (spec 5.2) uses one when it is sent; else the cookie.
-      const token = e.bearer ? bearerTokenOf(request.headers.get('authorization')) : undefined;
-      const viaBearer = token ? await authenticateBearer(realm, token, e.bearer!) : undefined;
+      // A route that admits bearer tokens (spec 5.2) uses one when it is sent (as Bearer, or as DPoP
+      // with its proof); else the cookie.
+      const presentation = presentationOf(request);
+      const verified = e.bearer ? await presentedTokenFacts(realm, presentation) : undefined;
+      const viaBearer = verified ? await authenticateBearer(realm, verified, e.bearer!) : undefined;
       const actor =
         viaBearer?.actor ?? (e.auth === 'anonymous' ? ({ kind: 'anonymous' } as const) : await actorFromCookie(realm, request.headers.get('cookie')));
       const appId = appIdForHost(realm, request.headers.get('host')); // the realm record's map: no query
-      const ip = (await trustedForwardedSource(realm, request.headers)) ?? clientIp(request.headers);
+      const ip = (await trustedForwardedSource(realm, presentation, request.headers, verified)) ?? clientIp(request.headers);
       const ctx = domainContext(realm, actor, { ip, userAgent: request.headers.get('user-agent') ?? undefined, appId });
       ctx.bearer = viaBearer?.bearer;
       ctx.presentedSessionToken = readSessionCookie(request.headers.get('cookie'));

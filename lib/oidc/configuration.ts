@@ -16,6 +16,7 @@ import { ACR_VALUES } from './acr';
 import { OIDC_COOKIE_NAMES, OIDC_ROUTES, interactionPath } from './routes';
 import type { RealmOAuthConfig } from './realm-oauth-config';
 import { enginePages } from './pages';
+import { DPOP_SIGNING_ALGS } from '../crypto/dpop-algorithms';
 
 // One realm's engine configuration (issue 4.1). Everything realm-specific arrives as arguments;
 // the provider is rebuilt when any of it changes (provider-cache.ts).
@@ -115,6 +116,8 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
       authorizationSigningAlgValues: ['RS256', 'ES256'],
       requestObjectSigningAlgValues: ['RS256', 'ES256', 'EdDSA', 'PS256'],
       clientAuthSigningAlgValues: ['RS256', 'ES256', 'EdDSA', 'PS256'],
+      // Discovery's dpop_signing_alg_values_supported: the same list Gatehouse's own API verifies proofs with.
+      dPoPSigningAlgValues: [...DPOP_SIGNING_ALGS],
     },
     extraClientMetadata: {
       properties: [...GATEHOUSE_CLIENT_PROPERTIES],

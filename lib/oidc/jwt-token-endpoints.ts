@@ -41,7 +41,8 @@ async function introspect(realm: RealmRecord, client: EngineClient, token: strin
     iat: claims.iat,
     iss: claims.iss,
     jti: claims.jti,
-    token_type: 'Bearer',
+    // RFC 9449 6.2: a DPoP-bound token says so and names its key, as the engine answers for its own tokens.
+    ...(verified.jkt ? { cnf: { jkt: verified.jkt }, token_type: 'DPoP' } : { token_type: 'Bearer' }),
   };
 }
 

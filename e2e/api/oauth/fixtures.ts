@@ -201,9 +201,17 @@ export function shiftedLike(sample: unknown, deltaMs: number): Date | string {
 /**
  * The code flow for scopes the person must approve on the hosted consent page (Gatehouse's own
  * scopes always are, issue 8 item 4): walks to /consent, checks the page was asked, confirms the
- * way its form does, and redeems the code. `params` are extra authorization parameters.
+ * way its form does, and redeems the code. `params` are extra authorization parameters;
+ * `grant` passes options to the code's redemption (a DPoP handle, for a key-bound token).
  */
-export async function consentedTokens(host: string, config: oidc.Configuration, jar: CookieJar, scope: string, params: Record<string, string> = {}) {
+export async function consentedTokens(
+  host: string,
+  config: oidc.Configuration,
+  jar: CookieJar,
+  scope: string,
+  params: Record<string, string> = {},
+  grant?: oidc.DPoPOptions,
+) {
   const a = await authorize(host, config, jar, scope, params);
   if (a.callback.pathname !== '/consent') throw new Error(`expected the consent page, got ${a.callback.href} (${a.page.hops.join(' -> ')})`);
   const uid = a.callback.searchParams.get('uid')!;
@@ -211,5 +219,5 @@ export async function consentedTokens(host: string, config: oidc.Configuration, 
   if (confirmed.status < 300 || confirmed.status >= 400) throw new Error(`consent confirm answered ${confirmed.status}: ${confirmed.text.slice(0, 300)}`);
   const back = await browse(host, confirmed.headers.location!, jar);
   if (back.url.origin + back.url.pathname !== REDIRECT) throw new Error(`the code flow ended at ${back.url.href} (${back.hops.join(' -> ')})`);
-  return oidc.authorizationCodeGrant(config, back.url, { pkceCodeVerifier: a.verifier, expectedState: a.state });
+  return oidc.authorizationCodeGrant(config, back.url, { pkceCodeVerifier: a.verifier, expectedState: a.state }, undefined, grant);
 }

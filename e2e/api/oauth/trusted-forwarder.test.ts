@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { patchSettings } from '../mfa/fixtures';
 import { expectRateLimited } from '../passwords/links';
 import { api, type ApiResponse } from '../support/harness';
+import { dpopClientCredentials, dpopKey, htuOf, proof } from '../support/dpop';
 import { createClient } from '../support/oauth';
 import { MANAGEMENT_SCOPE, oauthRealm, rp, type OAuthRealm } from './fixtures';
 
@@ -101,5 +102,40 @@ describe('trusted forwarders', () => {
     expectSourceLimited(await forgot(realm, { token: trusted, forwardedFor: '10.0.0.3' }));
     // A value that is no address is ignored even from a trusted forwarder.
     expectSourceLimited(await forgot(realm, { token: trusted, forwardedFor: 'browser-7' }));
+  });
+
+  it('a DPoP-bound token of a trusted forwarder names the source only with its proof (issue 30 item 2)', async () => {
+    const realm = await tightRealm();
+    const client = await createClient(realm.host, realm.admin.jar, {
+      DisplayName: 'DPoP login backend',
+      ClientType: 'Confidential',
+      ConsentType: 'Implicit',
+      RedirectUris: [],
+      GrantTypes: ['client_credentials'],
+      Scopes: [MANAGEMENT_SCOPE],
+      Capabilities: [TRUSTED],
+    });
+    const key = await dpopKey();
+    const issued = await dpopClientCredentials(realm.host, client.ClientId, client.ClientSecret!, MANAGEMENT_SCOPE, key);
+    expect(issued.status, issued.text).toBe(200);
+    const token = issued.body.access_token as string;
+    const path = '/api/account/forgot-password';
+    const send = async (forwardedFor: string, dpop: string | undefined) =>
+      api(realm.host, 'POST', path, {
+        headers: { authorization: `${dpop ? 'DPoP' : 'Bearer'} ${token}`, 'gatehouse-forwarded-for': forwardedFor, ...(dpop ? { dpop } : {}) },
+        body: { Email: `someone-${++mailbox}@example.test` },
+      });
+    const fresh = () => proof(key, { htm: 'POST', htu: htuOf(realm.host, path), token });
+
+    // Presented as a bearer token, or with a proof used before, the header is ignored: the caller's own address counts.
+    expect((await send('10.0.0.1', undefined)).status).toBe(200);
+    const used = await fresh();
+    expect((await send('10.0.0.2', used)).status).toBe(200); // the forwarded source: its first
+    expect((await send('10.0.0.3', used)).status).toBe(200); // a replay: the caller's second
+    expectSourceLimited(await send('10.0.0.4', undefined));
+    // With a fresh proof each time the forwarded address is the source, with its own allowance.
+    expect((await send('10.0.0.4', await fresh())).status).toBe(200);
+    expect((await send('10.0.0.4', await fresh())).status).toBe(200);
+    expectSourceLimited(await send('10.0.0.4', await fresh()));
   });
 });

@@ -29,6 +29,8 @@ export type VerifiedToken = {
   client: { appId: string | null; serviceAccountId: string | null; serviceAccountName: string | null; capabilities: string[] };
   /** A JWT's verified claims (absent for reference tokens, which the engine itself reports on). */
   claims?: Readonly<JWTPayload>;
+  /** The thumbprint of the key the token is bound to (RFC 9449 6: `cnf.jkt`), when it is DPoP-bound. */
+  jkt?: string;
 };
 
 type KeySet = ReturnType<typeof createLocalJWKSet>;
@@ -72,7 +74,7 @@ export async function verifyJwt(realm: RealmRecord, token: string): Promise<Read
   }
 }
 
-type StoredToken = { clientId?: string; accountId?: string; scope?: string; aud?: string | string[]; exp?: number; resource?: string };
+type StoredToken = { clientId?: string; accountId?: string; scope?: string; aud?: string | string[]; exp?: number; resource?: string; jkt?: string };
 
 async function lookupReference(realm: RealmRecord, token: string): Promise<StoredToken | null> {
   if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) return null;
@@ -100,13 +102,6 @@ async function liveClient(realm: RealmRecord, clientId: string): Promise<Verifie
   };
 }
 
-/** The token of an `Authorization: Bearer <token>` header value (RFC 6750 2.1), if any. */
-export function bearerTokenOf(authorization: string | null): string | undefined {
-  if (!authorization) return undefined;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-  return match?.[1];
-}
-
 /** The token's facts, or null when it is not a live token of this realm. */
 export async function verifyAccessToken(realm: RealmRecord, token: string): Promise<VerifiedToken | null> {
   let clientId: string | undefined;
@@ -114,6 +109,7 @@ export async function verifyAccessToken(realm: RealmRecord, token: string): Prom
   let scope: string;
   let audiences: string[];
   let claims: Readonly<JWTPayload> | undefined;
+  let jkt: unknown;
   if (token.split('.').length === 3) {
     const payload = await verifyJwt(realm, token);
     if (!payload || !(await jwtStillLive(await realmDb(realm), payload))) return null;
@@ -122,6 +118,7 @@ export async function verifyAccessToken(realm: RealmRecord, token: string): Prom
     subject = payload.sub && payload.sub !== clientId ? payload.sub : undefined;
     scope = typeof payload.scope === 'string' ? payload.scope : '';
     audiences = asList(payload.aud);
+    jkt = (payload.cnf as { jkt?: unknown } | undefined)?.jkt;
   } else {
     const stored = await lookupReference(realm, token);
     if (!stored) return null;
@@ -129,11 +126,22 @@ export async function verifyAccessToken(realm: RealmRecord, token: string): Prom
     subject = stored.accountId;
     scope = stored.scope ?? '';
     audiences = asList(stored.aud ?? stored.resource);
+    jkt = stored.jkt;
   }
   if (!clientId) return null;
   const client = await liveClient(realm, clientId);
   if (!client) return null;
-  return { clientId, subject, scopes: scope.split(' ').filter(Boolean), audiences, client, ...(claims ? { claims } : {}) };
+  // A binding of any other shape is no key this check could verify: the token is refused, never taken as unbound.
+  if (jkt !== undefined && (typeof jkt !== 'string' || !jkt)) return null;
+  return {
+    clientId,
+    subject,
+    scopes: scope.split(' ').filter(Boolean),
+    audiences,
+    client,
+    ...(claims ? { claims } : {}),
+    ...(typeof jkt === 'string' ? { jkt } : {}),
+  };
 }
 
 /** The person a verified token was issued for, as an actor; null when they are no longer live. */

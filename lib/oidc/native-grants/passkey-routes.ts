@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerTokenOf, tokenSubjectActor, verifyAccessToken } from '../../domain/access-tokens/bearer-token';
+import { tokenSubjectActor } from '../../domain/access-tokens/bearer-token';
+import { presentedTokenOf, verifyPresentedToken } from '../../domain/access-tokens/presented-token';
 import { MANAGEMENT_AUDIENCE, PASSKEYS_SCOPE } from '../../domain/oauth-scopes/gatehouse-scopes';
 import { domainContext, type DomainContext } from '../../realm/context';
 import { NATIVE_GRANT_TYPES, requireNativeClient } from '../../domain/native-grants/native-grants';
@@ -43,6 +44,10 @@ async function readForm(req: IncomingMessage): Promise<Record<string, unknown>> 
   return Object.fromEntries(new URLSearchParams(text));
 }
 
+// node:http joins repeated headers it does not know with ", " (which the proof check refuses as two
+// proofs); an array never comes for `dpop`, but is handled the same way.
+const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
+
 function context(realm: RealmRecord, req: IncomingMessage): DomainContext {
   return domainContext(
     realm,
@@ -68,12 +73,20 @@ async function begin(realm: RealmRecord, req: IncomingMessage, res: ServerRespon
  * The person a bearer token names, as a domain context acting for them. Only a token meant for
  * Gatehouse itself (the Management API audience) that carries `gatehouse.passkeys` is admitted: an
  * openid-only token, one of any client, or one issued for another API (which that API could replay
- * here) must not list or remove the person's passkeys.
+ * here) must not list or remove the person's passkeys. A DPoP-bound token comes as `DPoP` with its
+ * proof for this method and path (presented-token.ts), as on every route that takes a token.
  */
-async function subjectContext(realm: RealmRecord, req: IncomingMessage): Promise<DomainContext> {
-  const token = bearerTokenOf(req.headers.authorization ?? null);
-  const verified = token ? await verifyAccessToken(realm, token) : null;
-  if (!verified?.subject) throw new AppError('Auth.InvalidToken');
+async function subjectContext(realm: RealmRecord, req: IncomingMessage, pathname: string): Promise<DomainContext> {
+  const presented = presentedTokenOf(req.headers.authorization);
+  if (!presented) throw new AppError('Auth.InvalidToken');
+  const verified = await verifyPresentedToken(realm, presented, {
+    method: req.method ?? 'GET',
+    host: req.headers.host,
+    pathname,
+    authorization: req.headers.authorization,
+    dpop: headerValue(req.headers.dpop),
+  });
+  if (!verified.subject) throw new AppError('Auth.InvalidToken');
   if (!verified.audiences.includes(MANAGEMENT_AUDIENCE) || !verified.scopes.includes(PASSKEYS_SCOPE)) {
     throw new AppError('Auth.InsufficientScope', { detail: `Requires a token for ${MANAGEMENT_AUDIENCE} with scope ${PASSKEYS_SCOPE}.` });
   }
@@ -88,12 +101,12 @@ export async function handlePasskeyRoute(realm: RealmRecord, pathname: string, r
   try {
     if (pathname === `${PASSKEY_PREFIX}/begin` && req.method === 'POST') return await begin(realm, req, res);
     if (pathname === PASSKEY_PREFIX && req.method === 'GET') {
-      const ctx = await subjectContext(realm, req);
+      const ctx = await subjectContext(realm, req, pathname);
       return sendJson(res, 200, toWire(await listOwnPasskeys(ctx)));
     }
     const id = pathname.startsWith(`${PASSKEY_PREFIX}/`) ? decodePathSegment(pathname.slice(PASSKEY_PREFIX.length + 1), 'id') : '';
     if (id && !id.includes('/') && req.method === 'DELETE') {
-      const ctx = await subjectContext(realm, req);
+      const ctx = await subjectContext(realm, req, pathname);
       await deleteOwnPasskey(ctx, id);
       res.writeHead(204, { 'cache-control': 'no-store' });
       res.end();
