@@ -12,6 +12,8 @@ type Failed<T = object> = T & { success: false; reason: string };
 type Person = { userId: string; userName: string };
 type MaybePerson = { userId?: string; userName?: string };
 type MailFailed = { success: false; purpose: string; userId?: string; requestId?: string };
+/** What a replayed one-time OAuth credential was (the grant type it is redeemed with). */
+export type ReusedTokenKind = 'authorization_code' | 'refresh_token' | 'device_code';
 
 export type EventPayloads = {
   // Privacy rights (security log: Privacy; spec 3.5, 4.6). `userId` names the person, never more.
@@ -95,6 +97,10 @@ export type EventPayloads = {
   'oauth-scope.created': { name: string; resources: string[] };
   'oauth-scope.deleted': { name: string };
   'oauth-scope.updated': { name: string; previousName?: string; changed: string[] };
+  // A spent authorization code, refresh token or device code presented again: the engine revoked the
+  // grant it belongs to (its token family). `grantId` is the grant's stored digest (the client
+  // session's Id), `userId` the person whose grant it was; never the token.
+  'oauth-token.reused': Failed<{ clientId: string; kind: ReusedTokenKind; grantId?: string; userId?: string }>;
   'signing-key.rotated': { keyIds: string[]; retiredKeyIds: string[] };
 
   // Positions and their terminals (Authorization).
