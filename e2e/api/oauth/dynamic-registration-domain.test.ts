@@ -1,7 +1,7 @@
 import { HttpTransportType } from '@microsoft/signalr';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectHub, waitFor, type TestHub } from '../realtime/hub-client';
-import { adminCookie, api, CP_HOST, eventually, suite } from '../support/harness';
+import { adminCookie, api, CP_HOST, eventually, hostHeader, suite } from '../support/harness';
 import { oauthRealm, type OAuthRealm } from './fixtures';
 
 // Issue 30 item 8: a client registered, changed or deleted through /connect/register (RFC 7591/7592)
@@ -23,7 +23,9 @@ describe('dynamic client registration through the domain', () => {
     realm = await oauthRealm();
     const on = await api(realm.host, 'PATCH', '/api/realm-settings', { cookie: realm.admin.jar, body: { Dcr: { Enabled: true } } });
     expect(on.status, on.text).toBe(200);
-    hub = await connectHub(realm.host, realm.admin.jar.toString(), HttpTransportType.WebSockets);
+    // On one instance throughout (its negotiate and its transport); on the two-instance run the
+    // changes below are made on either, so the hub's fan-out across instances is exercised too.
+    hub = await connectHub(hostHeader(realm.host.split(':')[0], suite().instancePorts[0]), realm.admin.jar.toString(), HttpTransportType.WebSockets);
   });
 
   afterAll(async () => {
