@@ -137,6 +137,18 @@ describe('dynamic client registration through the domain', () => {
     expect((await authorize(client.clientId, OLD_URI)).status).not.toBe(400);
   });
 
+  it('what the admin API refuses, registration refuses, as the engine answers registrations: a public client_credentials client', async () => {
+    const before = (await api(realm.host, 'GET', '/api/admin/oauth/clients?pageSize=200', { cookie: realm.admin.jar })).body.totalCount as number;
+    const publicMachine = await api(realm.host, 'POST', '/connect/register', {
+      body: { grant_types: ['client_credentials'], response_types: [], token_endpoint_auth_method: 'none' },
+    });
+    expect(publicMachine.status, publicMachine.text).toBe(400);
+    expect(publicMachine.body.error).toBe('invalid_client_metadata');
+    // The admin API's rule (client-rules.ts), in the registration's own field names.
+    expect(publicMachine.body.error_description).toBe('grant_types: client_credentials needs a Confidential client.');
+    expect((await api(realm.host, 'GET', '/api/admin/oauth/clients?pageSize=200', { cookie: realm.admin.jar })).body.totalCount).toBe(before);
+  });
+
   // Consecutive requests go to different instances on the two-instance run: each must see the update
   // at once, not after the client cache's 30 s.
   it('an update is seen at once by every instance: the old redirect URI is refused, the new one accepted', async () => {
