@@ -12,6 +12,10 @@ type Failed<T = object> = T & { success: false; reason: string };
 type Person = { userId: string; userName: string };
 type MaybePerson = { userId?: string; userName?: string };
 type MailFailed = { success: false; purpose: string; userId?: string; requestId?: string };
+/** How a client was written when not through the admin API. */
+type ClientChannel = 'dynamic-registration';
+/** What a replayed one-time OAuth credential was (the grant type it is redeemed with). */
+export type ReusedTokenKind = 'authorization_code' | 'refresh_token' | 'device_code';
 
 export type EventPayloads = {
   // Privacy rights (security log: Privacy; spec 3.5, 4.6). `userId` names the person, never more.
@@ -88,13 +92,25 @@ export type EventPayloads = {
   'oauth-api.created': { audience: string };
   'oauth-api.deleted': { audience: string };
   'oauth-api.updated': { audience: string; changed: string[] };
-  'oauth-client.created': { clientId: string; clientType: string; grantTypes: readonly string[]; positionId?: string; serviceAccountId?: string };
-  'oauth-client.deleted': { clientId: string; revokedTokens: number };
+  // `via` marks a change made through dynamic client registration (RFC 7591/7592), not the admin API.
+  'oauth-client.created': {
+    clientId: string;
+    clientType: string;
+    grantTypes: readonly string[];
+    positionId?: string;
+    serviceAccountId?: string;
+    via?: ClientChannel;
+  };
+  'oauth-client.deleted': { clientId: string; revokedTokens: number; via?: ClientChannel };
   'oauth-client.secret-regenerated': { clientId: string };
-  'oauth-client.updated': { clientId: string; changed: string[]; revokedTokens: number };
+  'oauth-client.updated': { clientId: string; changed: string[]; revokedTokens: number; via?: ClientChannel };
   'oauth-scope.created': { name: string; resources: string[] };
   'oauth-scope.deleted': { name: string };
   'oauth-scope.updated': { name: string; previousName?: string; changed: string[] };
+  // A spent authorization code, refresh token or device code presented again: the engine revoked the
+  // grant it belongs to (its token family). `grantId` is the grant's stored digest (the client
+  // session's Id), `userId` the person whose grant it was; never the token.
+  'oauth-token.reused': Failed<{ clientId: string; kind: ReusedTokenKind; grantId?: string; userId?: string }>;
   'signing-key.rotated': { keyIds: string[]; retiredKeyIds: string[] };
 
   // Positions and their terminals (Authorization).

@@ -7,6 +7,8 @@ function actorOf(ctx: DomainContext): EventActor {
   if (a.kind === 'user') return { kind: 'user', id: a.userId, name: a.userName, realmSlug: ctx.realm.slug };
   if (a.kind === 'service-account') return { kind: 'service-account', id: a.serviceAccountId, name: a.name, realmSlug: ctx.realm.slug };
   if (a.kind === 'client') return { kind: 'client', name: a.clientId, realmSlug: ctx.realm.slug };
+  // Anonymous: the client id is the event's fact, not a person's name for the logs.
+  if (a.kind === 'registrant') return { kind: 'registrant' };
   if (a.kind === 'system') return { kind: 'system', name: a.reason };
   return { kind: 'anonymous' };
 }

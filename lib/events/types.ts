@@ -2,7 +2,12 @@ import type { EventPayloads, EventType } from './catalog';
 
 // Domain events: one per mutation, published after commit (docs/architecture.md). Names and payloads are
 // declared once in ./catalog.ts.
-export type EventActor = { id?: string; name?: string; realmSlug?: string; kind: 'user' | 'service-account' | 'client' | 'system' | 'anonymous' };
+export type EventActor = {
+  id?: string;
+  name?: string;
+  realmSlug?: string;
+  kind: 'user' | 'service-account' | 'client' | 'registrant' | 'system' | 'anonymous';
+};
 
 type EventEnvelope = {
   realmId: string;

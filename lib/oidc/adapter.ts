@@ -1,8 +1,7 @@
 import { oidcStorageKey } from '../db/oidc-payload-key';
 import { oidcPayloadSql, type OidcPayloadSql } from '../db/oidc-payload-sql';
-import { newId, sha256Hex } from '../crypto/tokens';
+import { sha256Hex } from '../crypto/tokens';
 import type { RealmDb } from '../db/types';
-import { assertClientCapacity } from '../domain/entitlements/capacity';
 import type { RealmRecord } from '../realm/realm-record';
 import { isMetadataDocumentClientId } from '../domain/client-metadata-documents/client-id';
 import { findLiveClient } from '../domain/oauth-clients/live-client';
@@ -11,6 +10,7 @@ import { clientCache } from './client-cache';
 import { engineRequest } from './engine-request';
 import { holdCommit, ownWritesCommitted } from './held-writes';
 import { fromRegistration, toEngineMetadata, type EngineClientMetadata } from './client-metadata';
+import { removeRegistration, storeRegistration } from './registration-store';
 import { decodePayload, decodePlainPayload, encodePayload, NEEDS_OPENING, withId, withoutId } from './payload-codec';
 
 // oidc-provider's storage on the realm's own database (issue 4.1). Every model except Client is a
@@ -155,31 +155,22 @@ class ClientAdapter {
     return found ? freshCopy(found) : undefined;
   }
 
-  /** Dynamic client registration (RFC 7591) and its management (RFC 7592). */
+  /**
+   * Dynamic client registration (RFC 7591) and its management (RFC 7592), written by the
+   * registrant's domain operations (registration-store.ts), whose events drop the cached client here
+   * and on every other instance.
+   */
   async upsert(clientId: string, metadata: Record<string, unknown>): Promise<void> {
     const db = await this.c.db();
-    const existing = await db.oAuthClient.findUnique({ where: { clientId }, select: { id: true, secretHash: true, isDynamic: true, appId: true } });
-    if (existing && !existing.isDynamic) throw new Error('only dynamically registered clients can be changed through registration');
+    const existing = await db.oAuthClient.findUnique({ where: { clientId }, select: { secretHash: true } });
     const presented = typeof metadata.client_secret === 'string' ? metadata.client_secret : null;
     // The engine hands back what find() gave it (the digest) when the secret did not change.
     const secretHash = presented === null ? null : presented === existing?.secretHash ? presented : sha256Hex(presented);
-    const data = fromRegistration({ ...metadata, client_id: clientId }, secretHash);
-    // A client stays with the App it was registered through, whichever host manages it later.
-    if (existing) await db.oAuthClient.update({ where: { id: existing.id }, data: { ...data, appId: existing.appId, updatedAt: new Date() } });
-    else {
-      // MaxOAuthClients (app-gates.ts answers 409 before the engine runs; this holds against a race).
-      await db.$transaction(async (tx) => {
-        await assertClientCapacity(tx, this.c.realm);
-        await tx.oAuthClient.create({ data: { id: newId(), ...data, secretCreatedAt: secretHash ? new Date() : null } });
-      });
-    }
-    clientCache().delete(`${this.c.realmId}:${clientId}`);
+    await storeRegistration(this.c.realm, fromRegistration({ ...metadata, client_id: clientId }, secretHash), existing !== null);
   }
 
   async destroy(clientId: string): Promise<void> {
-    const db = await this.c.db();
-    await db.$transaction([db.oidcPayload.deleteMany({ where: { clientId } }), db.oAuthClient.deleteMany({ where: { clientId, isDynamic: true } })]);
-    clientCache().delete(`${this.c.realmId}:${clientId}`);
+    await removeRegistration(this.c.realm, clientId);
   }
 
   async consume(): Promise<void> {}

@@ -67,7 +67,9 @@ async function gated(realm: RealmRecord, ctx: KoaContextWithOIDC, next: () => Pr
     ctx.status = 404;
     return;
   }
-  // A new registration beyond the realm's MaxOAuthClients: 409 Entitlement.Exceeded, as the admin API answers.
+  // A new registration beyond the realm's MaxOAuthClients: 409 Entitlement.Exceeded, as the admin API
+  // answers. A cheap early answer only: the registration checks again in the transaction that
+  // inserts the client (lib/domain/oauth-clients/registered-client.ts), against a race.
   if (ctx.path === REGISTRATION && ctx.method === 'POST') {
     try {
       await assertClientCapacity(await realmDb(realm), realm);

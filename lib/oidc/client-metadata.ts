@@ -1,4 +1,5 @@
 import { parseStringList } from '../db/json-list';
+import type { Registration } from '../domain/oauth-clients/registered-client';
 
 // How an OAuthClient row (spec 4.7, CONTRACT admin payload) reads to the engine, and how a
 // dynamically registered client's metadata (RFC 7591) is stored as one. Gatehouse's own fields ride
@@ -92,9 +93,9 @@ const STORED_ELSEWHERE = new Set([
   ...GATEHOUSE_CLIENT_PROPERTIES,
 ]);
 
-/** A dynamically registered client's metadata as an OAuthClient row (DCR upsert). */
-export function fromRegistration(metadata: Record<string, unknown>, secretHash: string | null): Omit<OAuthClientRow, 'id'> {
-  const list = (v: unknown) => JSON.stringify(Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
+/** A dynamically registered client's metadata as the registrant's domain operation stores it (DCR upsert). */
+export function fromRegistration(metadata: Record<string, unknown>, secretHash: string | null): Registration {
+  const list = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   const extras: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(metadata)) if (!STORED_ELSEWHERE.has(k)) extras[k] = v;
   const name = typeof metadata.client_name === 'string' && metadata.client_name ? metadata.client_name : String(metadata.client_id);
@@ -102,20 +103,14 @@ export function fromRegistration(metadata: Record<string, unknown>, secretHash: 
     clientId: String(metadata.client_id),
     displayName: name.slice(0, 200),
     clientType: metadata.token_endpoint_auth_method === 'none' ? 'Public' : 'Confidential',
-    consentType: 'Explicit',
-    accessTokenType: 'Jwt',
     secretHash,
     redirectUris: list(metadata.redirect_uris),
     postLogoutRedirectUris: list(metadata.post_logout_redirect_uris),
     grantTypes: list(metadata.grant_types),
-    scopes: JSON.stringify(typeof metadata.scope === 'string' ? metadata.scope.split(' ').filter((s) => s && s !== NO_SCOPE) : []),
-    capabilities: '[]',
+    scopes: typeof metadata.scope === 'string' ? metadata.scope.split(' ').filter((s) => s && s !== NO_SCOPE) : [],
     // Set by the registration's validator from the request's Host (client-trust.ts).
     appId: typeof metadata.app_id === 'string' && metadata.app_id ? metadata.app_id : null,
-    serviceAccountId: null,
-    isDynamic: true,
     metadata: JSON.stringify(extras),
-    isActive: true,
   };
 }
 

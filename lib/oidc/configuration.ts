@@ -17,6 +17,7 @@ import { OIDC_COOKIE_NAMES, OIDC_ROUTES, interactionPath } from './routes';
 import type { RealmOAuthConfig } from './realm-oauth-config';
 import { enginePages } from './pages';
 import { DPOP_SIGNING_ALGS } from '../crypto/dpop-algorithms';
+import { revokeGrantPolicy } from './token-reuse';
 
 // One realm's engine configuration (issue 4.1). Everything realm-specific arrives as arguments;
 // the provider is rebuilt when any of it changes (provider-cache.ts).
@@ -131,6 +132,8 @@ export function engineConfiguration(input: RealmEngineInput): Configuration {
     pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
     ttl: { ...TOKEN_TTL },
     rotateRefreshToken: () => true,
+    // Notes a replayed code or refresh token before the engine revokes its grant (token-reuse.ts).
+    revokeGrantPolicy,
     issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     interactions: { url: (_ctx, interaction) => interactionPath(interaction.uid) },
     findAccount: accountFinder(realm),

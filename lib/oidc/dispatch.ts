@@ -67,13 +67,17 @@ export async function dispatchToEngine(realm: RealmRecord, pathname: string, req
   const reads = readPointNow();
   await turnBarrier();
   // The engine's hooks without a request (client lookup, client metadata validation) read the Host here.
-  return withEngineRequest({ realm, host: req.headers.host, reads }, async () => {
-    if (pathname.startsWith(INTERACTION_PREFIX)) return handleInteraction(realm, engine.provider, pathname, req, res);
-    if (pathname === '/.well-known/oauth-authorization-server') {
-      // RFC 8414 metadata: the same document as OpenID discovery.
-      req.url = `/.well-known/openid-configuration${req.url?.slice(pathname.length) ?? ''}`;
-    }
-    if (usesEngineSession(pathname)) await alignEngineSession(realm, req);
-    await engine.callback(req, res);
-  });
+  const ip = req.headers[CLIENT_IP_HEADER];
+  return withEngineRequest(
+    { realm, host: req.headers.host, reads, ip: typeof ip === 'string' ? ip : undefined, userAgent: req.headers['user-agent'] },
+    async () => {
+      if (pathname.startsWith(INTERACTION_PREFIX)) return handleInteraction(realm, engine.provider, pathname, req, res);
+      if (pathname === '/.well-known/oauth-authorization-server') {
+        // RFC 8414 metadata: the same document as OpenID discovery.
+        req.url = `/.well-known/openid-configuration${req.url?.slice(pathname.length) ?? ''}`;
+      }
+      if (usesEngineSession(pathname)) await alignEngineSession(realm, req);
+      await engine.callback(req, res);
+    },
+  );
 }

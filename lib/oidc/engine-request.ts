@@ -12,7 +12,9 @@ import { shared } from '../runtime/shared';
 // engine request (and the sign-in bridge) inside `withEngineRequest`. Its read point, taken when the
 // request arrived, lets the read cache skip a check made since for another request
 // (lib/db/sqlite-read-cache.ts).
-type EngineRequest = { realm: RealmRecord; host: string | undefined; reads: ReadPoint };
+// A client the engine writes (dynamic registration) is written as the registrant's domain operation,
+// which records the request's address and agent.
+type EngineRequest = { realm: RealmRecord; host: string | undefined; reads: ReadPoint; ip?: string; userAgent?: string };
 
 function storage(): AsyncLocalStorage<EngineRequest> {
   return shared('oidc.engine-request', () => new AsyncLocalStorage<EngineRequest>());

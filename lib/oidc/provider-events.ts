@@ -1,12 +1,17 @@
 import type Provider from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import { isMetadataDocumentClientId } from '../domain/client-metadata-documents/client-id';
+import { recordTokenReuse } from '../domain/sessions/token-reuse';
 import { logError, logWarn } from '../log/logger';
+import { domainContext } from '../realm/context';
 import type { RealmRecord } from '../realm/realm-record';
 import { loggableUrl } from './outbound-fetch';
 import { watchStorageOutages } from './storage-outage';
+import { replayOf } from './token-reuse';
 
-// The engine reports through events: server errors go to the log (never to the client), and
-// refresh-token reuse, which revokes the whole token family, is logged as a security signal.
+// The engine reports through events: server errors go to the log (never to the client), and a
+// replayed code or refresh token, which revokes the whole token family, goes to the realm's
+// security log as `oauth-token.reused` (token-reuse.ts notes which grant it was).
 // A refused Client ID Metadata Document (cimd.ts) is logged with its URL and the reason, for the
 // developer of the client to find (a failed fetch is logged by outbound-fetch.ts as well).
 
@@ -22,10 +27,16 @@ function metadataDocumentRefusal(ctx: ErrorContext | undefined, error: EngineErr
 
 export function watchProviderEvents(provider: Provider, realm: RealmRecord): void {
   watchStorageOutages(provider, (error) => logError('oauth engine error', error, { realm: realm.slug }));
-  provider.on('grant.error', (_ctx: unknown, error: { name?: string; error_description?: string }) => {
-    if (error?.name === 'InvalidGrant' && /consumed|reuse/i.test(error.error_description ?? '')) {
-      logWarn('oauth grant reused: its token family is revoked', { realm: realm.slug });
-    }
+  provider.on('grant.error', (ctx: KoaContextWithOIDC, error: EngineError) => {
+    const replay = replayOf(ctx);
+    const clientId = ctx?.oidc?.client?.clientId;
+    if (!replay || !clientId || error?.name !== 'InvalidGrant') return;
+    logWarn('oauth grant reused: its token family is revoked', { realm: realm.slug, clientId, kind: replay.kind });
+    // Whoever presented a spent credential is not known (it may be a thief): the entry names the
+    // client and the person whose grant it was, and the caller's address.
+    const dctx = domainContext(realm, { kind: 'anonymous' }, { ip: ctx.ip, userAgent: ctx.get('user-agent') || undefined });
+    const reason = error.error_detail ?? error.error_description ?? 'grant reused';
+    recordTokenReuse(dctx, { clientId, ...replay, reason }).catch((e: unknown) => logError('token reuse not recorded', e, { realm: realm.slug }));
   });
   const onRefusal = (ctx: unknown, error: unknown) => {
     const refusal = metadataDocumentRefusal(ctx as ErrorContext | undefined, error as EngineError);

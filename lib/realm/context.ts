@@ -13,6 +13,10 @@ export type Actor =
   // An OAuth client acting for itself (client credentials, no service account): only scope-based
   // routes (the App-bound invite scopes) accept it; it holds no permissions.
   | { kind: 'client'; clientId: string }
+  // Whoever registers an OAuth client at /connect/register (RFC 7591: anyone, where the App's `Dcr`
+  // setting allows it), or manages it with its registration access token (RFC 7592). It holds no
+  // permission; it may write that one dynamically registered client only (registered-client.ts).
+  | { kind: 'registrant'; clientId: string }
   // The command-line tool and start-up seeding: trusted, acts without a user.
   | { kind: 'system'; reason: string };
 

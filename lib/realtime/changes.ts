@@ -125,6 +125,8 @@ export const CHANGES: ChangeMap = {
   'oauth-scope.created': oauthScope.created,
   'oauth-scope.deleted': oauthScope.deleted,
   'oauth-scope.updated': oauthScope.updated,
+  // The reuse revoked one of the person's client sessions (the subject is the person, when known).
+  'oauth-token.reused': sessions('deleted'),
   'signing-key.rotated': { resource: 'signing-key', action: 'updated', read: 'realm:admin' },
 
   'position.created': position.created,

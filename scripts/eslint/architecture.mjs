@@ -55,6 +55,7 @@ export const CREDENTIAL_MODULES = [
   'lib/domain/oauth-clients/client-secret.ts',
   'lib/domain/oauth-clients/create-client.ts',
   'lib/domain/oauth-clients/regenerate-client-secret.ts',
+  'lib/domain/oauth-clients/registered-client.ts',
   'lib/domain/service-accounts/create-credential.ts',
   'lib/domain/service-accounts/rotate-credential.ts',
   'lib/domain/users/create-user.ts',

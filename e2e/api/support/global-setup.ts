@@ -159,6 +159,7 @@ async function start(): Promise<Started> {
     const info: SuiteInfo = {
       port: proxy?.port ?? port,
       instances: pair,
+      instancePorts: [port, ...others],
       mode,
       storage,
       redisUrl,

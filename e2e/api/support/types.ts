@@ -24,6 +24,11 @@ export type SuiteInfo = {
   port: number;
   /** How many instances serve behind `port` (GATEHOUSE_TEST_INSTANCES); per-instance caches are counted per instance. */
   instances: number;
+  /**
+   * Each instance's own port, behind the proxy: for what needs one instance throughout (a hub
+   * connection negotiates on one and must use its transport on the same one; there is no stickiness).
+   */
+  instancePorts: number[];
   mode: ServerMode;
   storage: Storage;
   /** REDIS_URL the servers use, if any. */

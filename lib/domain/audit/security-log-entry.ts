@@ -18,6 +18,7 @@ const REALM_CATEGORIES: { readonly [A in EventArea]?: string } = {
   'oauth-client': 'OAuth',
   'oauth-scope': 'OAuth',
   'oauth-api': 'OAuth',
+  'oauth-token': 'OAuth',
   'login-provider': 'Authentication',
   'external-link': 'Authentication',
   'signing-key': 'OAuth',

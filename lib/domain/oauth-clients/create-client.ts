@@ -61,6 +61,17 @@ export function clientIdTaken(clientId: string): AppError {
   return new AppError('OAuthClient.ClientIdTaken', { errors: { ClientId: [`${clientId} is already used.`] } });
 }
 
+/**
+ * What every new client must pass, whoever adds it (the admin API, intents, manifests, dynamic
+ * registration), inside the transaction that inserts it: a coherent configuration, room under the
+ * realm's MaxOAuthClients, and the caller's authority for Gatehouse's own scopes.
+ */
+export async function assertNewClientAllowed(ctx: DomainContext, tx: RealmTx, state: ClientState): Promise<void> {
+  await assertClientValid(tx, state);
+  await assertClientCapacity(tx, ctx.realm);
+  await assertMayHandleGatehouseScopes(ctx, tx, state.scopes);
+}
+
 /** The checks and the insert, inside the caller's transaction (wrap it in `onUniqueViolation(..., clientIdTaken(...))`). */
 export async function insertClient(
   ctx: DomainContext,
@@ -70,9 +81,7 @@ export async function insertClient(
   links: ClientLinks = {},
 ): Promise<void> {
   const { id, clientId, state, secret } = prepared;
-  await assertClientValid(tx, state);
-  await assertClientCapacity(tx, ctx.realm);
-  await assertMayHandleGatehouseScopes(ctx, tx, state.scopes);
+  await assertNewClientAllowed(ctx, tx, state);
   await tx.oAuthClient.create({
     data: {
       id,

@@ -18,8 +18,9 @@ export async function assertMayHandleGatehouseScopes(ctx: DomainContext, tx: Rea
   if (ctx.actor.kind === 'system') return;
   const ours = gatehouseScopesIn(scopes);
   if (!ours.length) return;
-  // The caller's authority on the state that commits, as for every no-escalation check.
-  const grants = (await freshAuthority(ctx, tx)).get(MAIN_APP_SLUG) ?? new Set<string>();
+  // The caller's authority on the state that commits, as for every no-escalation check. A dynamic
+  // registrant holds none: it never gets, nor changes a client that has, one of these scopes.
+  const grants = ctx.actor.kind === 'registrant' ? new Set<string>() : ((await freshAuthority(ctx, tx)).get(MAIN_APP_SLUG) ?? new Set<string>());
   const missing = ours.filter((s) => !hasPermission(grants, GATEHOUSE_SCOPE_PERMISSION[s]));
   if (missing.length) {
     throw new AppError('OAuthClient.GatehouseScopeForbidden', {

@@ -3,6 +3,7 @@ import { parseStringList, toJsonList } from '../../db/json-list';
 import { validationError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
+import type { RealmTx } from '../../db/types';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { patchFlag, patchKey, patchList, patchText, sentFields } from '../merge-patch';
 import type { ClientType } from './client-rules';
@@ -26,6 +27,17 @@ function assertImmutable(current: ClientRow, patch: UpdateClientInput): void {
 /** `patched` when sent (deduplicated), else the stored list. */
 function merged(patched: string[] | undefined, stored: string): string[] {
   return patched ?? parseStringList(stored);
+}
+
+/**
+ * What every change of a client must pass, whoever makes it (the admin API, dynamic registration's
+ * RFC 7592 update), inside the transaction that writes it, on the row as stored there.
+ */
+export async function assertClientChangeAllowed(ctx: DomainContext, tx: RealmTx, stored: Pick<ClientRow, 'scopes'>, state: ClientState): Promise<void> {
+  await assertClientValid(tx, state);
+  // Both the scopes it has and the ones it gets: changing a client that carries Gatehouse's own
+  // scopes (its redirect URIs, its consent type) is as good as giving them.
+  await assertMayHandleGatehouseScopes(ctx, tx, [...parseStringList(stored.scopes), ...state.scopes]);
 }
 
 export async function updateClient(ctx: DomainContext, id: string, patch: UpdateClientInput): Promise<ClientRow> {
@@ -63,10 +75,7 @@ export async function updateClient(ctx: DomainContext, id: string, patch: Update
       appId: appId === undefined ? stored.appId : appId,
       positionId: stored.positionId,
     };
-    await assertClientValid(tx, state);
-    // Both the scopes it has and the ones it gets: changing a client that carries Gatehouse's own
-    // scopes (its redirect URIs, its consent type) is as good as giving them.
-    await assertMayHandleGatehouseScopes(ctx, tx, [...parseStringList(stored.scopes), ...state.scopes]);
+    await assertClientChangeAllowed(ctx, tx, stored, state);
     const asJson = (list: string[] | undefined) => (list === undefined ? undefined : toJsonList(list));
     await tx.oAuthClient.update({
       where: { id: current.id },
