@@ -9,7 +9,8 @@ import { assertCanManageUsers } from './can-manage';
 import { assertNotSelf } from './guard-rails';
 import { normalizeEmail, normalizeUserName } from './insert-user';
 import { assertAdministratorsRemain } from '../groups/last-administrator';
-import { assertIdentityFree, requireLiveUserRow, requireUserRow, type UserRow } from './repo';
+import { assertIdentityFree } from './identity-uniqueness';
+import { requireLiveUserRow, requireUserRow, type UserRow } from './repo';
 import type { UpdateUserInput } from './schemas';
 
 // PUT /api/user/{id}: merge-patch (spec 4.9). UserName and Email are natural keys (null or blank =
