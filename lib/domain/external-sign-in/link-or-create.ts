@@ -77,7 +77,8 @@ async function attempt(
   else if (signedIn) {
     how = 'signed-in';
     user = await db.user.findUnique({ where: { id: signedIn }, select: userColumns });
-  } else if (identity.email && identity.emailVerified) {
+  } else if (identity.email && identity.emailVerified && userFieldRules.email.safeParse(identity.email).success) {
+    // An address the admin API would refuse (a control character, say) is nobody's here; JIT refuses it below.
     const owner = await db.user.findUnique({ where: { emailNormalized: normalizeEmail(identity.email) }, select: userColumns });
     if (owner && !owner.emailConfirmed) {
       await refused(ctx, provider, 'email-not-confirmed-here', owner.id);
