@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import { assertPasswordAllowed } from '../domain/users/password-rules';
+import { userFieldRules } from '../domain/users/schemas';
 import { getRealmDb } from '../db/realm-pool';
 import { domainContext } from '../realm/context';
 import { issueInviteFor } from '../domain/invites/issue-realm-admin-invite';
@@ -15,8 +15,12 @@ import { getControlPlaneRealm, getRealmRecordBySlug } from '../realm/realm-store
 // URL alone on a line of stdout; with --password it creates or resets the administrator directly.
 export async function recoverBootstrapAdmin(options: Record<string, string | true>, out: (line: string) => void): Promise<void> {
   const email = typeof options.email === 'string' ? options.email : '';
-  if (!z.email().safeParse(email).success) throw new Error('--email must be an e-mail address');
+  // The admin API's own field rules; the identifiers' uniqueness is checked where the row is written (insertUser).
+  if (!userFieldRules.email.safeParse(email).success) throw new Error('--email must be an e-mail address');
   const userName = typeof options.username === 'string' ? options.username : email;
+  if (userName !== userName.trim() || !userFieldRules.userName.safeParse(userName).success) {
+    throw new Error('--username must be a user name: no spaces or control characters, at most 128 characters');
+  }
   const realm = typeof options.realm === 'string' ? await getRealmRecordBySlug(options.realm) : await getControlPlaneRealm();
   if (!realm) throw new Error(typeof options.realm === 'string' ? `no realm with slug ${options.realm}` : 'no control-plane realm');
   const ctx = domainContext(realm, { kind: 'system', reason: 'cli recover bootstrap-admin' });

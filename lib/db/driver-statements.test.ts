@@ -376,6 +376,27 @@ describe.each(targets)('statements beside Prisma on $name', ({ name }) => {
     expect(await findUserFacts(db, randomUUID())).toBeNull();
   });
 
+  it('prefers the user-name match over the e-mail match, in SQL and in the Prisma fallback alike (lib/domain/auth/sign-in-user-sql.ts)', async () => {
+    const db = await m.pool.getRealmDb(database);
+    const { findPasswordSignInUser } = await import('../domain/auth/sign-in-user-sql');
+    // A name equal to another person's address (no write lets one in now; an old realm may hold it),
+    // the address's owner stored first and then last, so that row order cannot decide.
+    for (const ownerFirst of [true, false]) {
+      const shared = `SHARED-${randomUUID().slice(0, 8)}@EXAMPLE.TEST`;
+      const make = (over: Record<string, unknown>) => person(0, over);
+      const owner = ownerFirst ? await make({ emailNormalized: shared }) : undefined;
+      const named = await make({ userNameNormalized: shared });
+      const owner2 = owner ?? (await make({ emailNormalized: shared }));
+      const sql = await findPasswordSignInUser(db, shared, shared);
+      const viaPrisma = await db.$transaction((tx) => findPasswordSignInUser(tx as unknown as typeof db, shared, shared));
+      expect(sql?.facts.id).toBe(named.id);
+      expect(viaPrisma).toEqual(sql);
+      // Only the address matches: its owner, both ways.
+      expect((await findPasswordSignInUser(db, 'NOBODY', shared))?.facts.id).toBe(owner2.id);
+      expect((await db.$transaction((tx) => findPasswordSignInUser(tx as unknown as typeof db, 'NOBODY', shared)))?.facts.id).toBe(owner2.id);
+    }
+  });
+
   it('answers an inactive, deleted, passwordless person as they are (lib/domain/auth/sign-in-user-sql.ts)', async () => {
     const db = await m.pool.getRealmDb(database);
     const { findPasswordSignInUser } = await import('../domain/auth/sign-in-user-sql');

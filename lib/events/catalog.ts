@@ -153,7 +153,7 @@ export type EventPayloads = {
   'user.change-requested': { userId: string; requestId: string; fields: string[]; status: string; addressTaken?: boolean };
   'user.created': { userId: string; hasPassword: boolean; isActive: boolean };
   'user.deactivated': { userId: string };
-  'user.deleted': { userId: string; sessionsRevoked: number; bulk: boolean };
+  'user.deleted': { userId: string; sessionsRevoked: number; engineRecordsRevoked: number; bulk: boolean };
   'user.erased': { userId: string; reason: string };
   'user.email-verification-failed': Failed<{ userId?: string }>;
   'user.email-verification-sent': { userId: string };

@@ -197,6 +197,32 @@ describe('apps', () => {
     expect((await api(host, 'GET', `/api/app/${ok.body.Id}`, { cookie: admin })).body.Settings.Dcr).toEqual({ Enabled: true });
   });
 
+  it('app:write alone may not delete an App that carries a gated section (to create it again without): 403, nothing changes', async () => {
+    const user = await makeUser(host, admin);
+    await grant(host, admin, ['app:read', 'app:write'], user.id);
+    const jar = await signedIn(host, user);
+    for (const section of [
+      { SelfRegistration: { Posture: 'JitOnOtp' } },
+      { NativeGrants: { Enabled: true } },
+      { Dcr: { Enabled: true } },
+      { Cimd: { Enabled: true } },
+    ]) {
+      const gated = await create({ Settings: { Branding: { ProductName: 'Gated' }, ...section } });
+      const refused = await api(host, 'DELETE', `/api/app/${gated.Id}`, { cookie: jar });
+      expectProblem(refused, 403, 'Auth.Forbidden');
+      const name = Object.keys(section)[0];
+      expect(refused.body.errors).toEqual({ [`Settings.${name}`]: ['Only a realm administrator may change this section.'] });
+      const still = await api(host, 'GET', `/api/app/${gated.Id}`, { cookie: admin });
+      expect(still.status).toBe(200);
+      expect(still.body.Settings[name]).toEqual(section[name as keyof typeof section]);
+      // A realm administrator may.
+      expect((await api(host, 'DELETE', `/api/app/${gated.Id}`, { cookie: admin })).status).toBe(204);
+    }
+    // An App without one the App writer deletes as before.
+    const plain = await create({ Settings: { Branding: { ProductName: 'Plain' } } });
+    expect((await api(host, 'DELETE', `/api/app/${plain.Id}`, { cookie: jar })).status).toBe(204);
+  });
+
   it('409 App.PermissionInUse when the new catalog drops a permission a role grants; nothing changes', async () => {
     const app = await create();
     const role = await api(host, 'POST', '/api/role', { cookie: admin, body: { Name: `Clerks ${tag()}`, AppId: app.Id, Permissions: ['orders:write'] } });

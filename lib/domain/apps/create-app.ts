@@ -2,10 +2,13 @@ import { requirePermission } from '../../authz/require-permission';
 import { newId } from '../../crypto/tokens';
 import { onUniqueViolation } from '../../db/errors';
 import { AppError, isAppError } from '../../errors/app-error';
-import { REALM_ADMIN } from '../../authz/catalog';
+import { MAIN_APP_SLUG, REALM_ADMIN } from '../../authz/catalog';
+import { hasPermission } from '../../authz/evaluate';
+import type { RealmTx } from '../../db/types';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
+import { freshAuthority } from '../groups/grant-change-guard';
 import { optionalText } from '../merge-patch';
 import { invalidateAppSettingsCache } from './app-settings';
 import { withAppRoute } from './app-routes';
@@ -18,11 +21,17 @@ import type { AppWriteInput } from './schemas';
 // roles, so it changes nobody's holdings. Settings.Origin.Subdomain claims its address in the global
 // routing map first (409 App.SubdomainTaken), which is released again if the App cannot be stored.
 
-/** 403 unless the caller is a realm administrator, when a write changes gated sections. */
-export async function requireRealmAdminFor(ctx: DomainContext, sections: readonly string[]): Promise<void> {
-  if (!sections.length) return;
+/**
+ * 403 unless the caller is a realm administrator, when a write changes gated sections (deleting an
+ * App that carries one changes it to nothing). With the writing transaction `tx`, the caller's
+ * permissions are read afresh under the permission-graph lock, on the state that commits; without,
+ * the request's own reading (a cheap early refusal before anything is touched).
+ */
+export async function requireRealmAdminFor(ctx: DomainContext, sections: readonly string[], tx?: RealmTx): Promise<void> {
+  if (!sections.length || ctx.actor.kind === 'system') return;
   try {
-    await requirePermission(ctx, REALM_ADMIN);
+    if (!tx) await requirePermission(ctx, REALM_ADMIN);
+    else if (!hasPermission((await freshAuthority(ctx, tx)).get(MAIN_APP_SLUG) ?? new Set<string>(), REALM_ADMIN)) throw new AppError('Auth.Forbidden');
   } catch (e) {
     if (!isAppError(e) || e.code !== 'Auth.Forbidden') throw e;
     throw new AppError('Auth.Forbidden', {

@@ -40,6 +40,8 @@ export async function updateApp(ctx: DomainContext, idOrSlug: string, input: App
         db.$transaction((tx) =>
           guardGrantChange(ctx, tx, { permission: 'app:write' }, async () => {
             const fresh = await requireAppRow(tx, current.id);
+            // Again on the row that commits, with the caller's permissions read afresh.
+            await requireRealmAdminFor(ctx, gatedChanges(readStoredAppSettings(fresh.settings), settings), tx);
             await assertCatalogStillCovers(tx, fresh.id, removedPermissions(parseCatalog(fresh.permissionCatalog), catalog));
             if (input.Slug !== fresh.slug) rebound = await rebindGroups(tx, fresh.slug, input.Slug);
             await tx.app.update({

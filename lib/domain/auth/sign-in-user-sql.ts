@@ -17,11 +17,19 @@ export type PasswordSignInUser = { facts: UserFacts; passwordHash: string | null
 
 const FACTS = 'u."id", u."userName", u."twoFactorEnabled", u."twoFactorPolicy"';
 const PASSKEYS = '(SELECT COUNT(*) FROM "Passkey" p WHERE p."userId" = u."id")';
-const BY_NAME = 'u."userNameNormalized" = ? OR u."emailNormalized" = ?';
+
+/**
+ * The person whose user name is the given name, else the one whose address it is: deterministic
+ * even if an old realm holds a name equal to another person's address, which no write lets in any
+ * more (users/identity-uniqueness.ts). Each half uses its own unique index.
+ */
+const byName = (columns: string, userName: string, email: string) =>
+  `SELECT ${columns}, 0 AS "byEmail" FROM "User" u WHERE u."userNameNormalized" = ${userName} ` +
+  `UNION ALL SELECT ${columns}, 1 AS "byEmail" FROM "User" u WHERE u."emailNormalized" = ${email} ORDER BY "byEmail" LIMIT 1`;
 
 const SQLITE = {
   byId: `SELECT ${FACTS}, u."secureSetupDueAt", ${PASSKEYS} AS "passkeys" FROM "User" u WHERE u."id" = ?`,
-  byName: `SELECT ${FACTS}, u."secureSetupDueAt", u."passwordHash", u."isActive", u."deletedAt", ${PASSKEYS} AS "passkeys" FROM "User" u WHERE ${BY_NAME} LIMIT 1`,
+  byName: byName(`${FACTS}, u."secureSetupDueAt", u."passwordHash", u."isActive", u."deletedAt", ${PASSKEYS} AS "passkeys"`, '?', '?'),
 };
 const PG = {
   byId: {
@@ -30,9 +38,11 @@ const PG = {
   },
   byName: {
     name: 'gh-sign-in-user-by-name',
-    text:
-      `SELECT ${FACTS}, ${epochMillis('secureSetupDueAt', 'u')}, u."passwordHash", u."isActive", ${epochMillis('deletedAt', 'u')}, ` +
-      `${PASSKEYS}::int AS "passkeys" FROM "User" u WHERE u."userNameNormalized" = $1 OR u."emailNormalized" = $2 LIMIT 1`,
+    text: byName(
+      `${FACTS}, ${epochMillis('secureSetupDueAt', 'u')}, u."passwordHash", u."isActive", ${epochMillis('deletedAt', 'u')}, ${PASSKEYS}::int AS "passkeys"`,
+      '$1',
+      '$2',
+    ),
   },
 };
 
@@ -71,12 +81,15 @@ export async function findUserFacts(db: RealmDb, id: string): Promise<UserFacts 
 /** The user whose normalized user name or e-mail address is given, for a password check, or null. */
 export async function findPasswordSignInUser(db: RealmDb, userNameNormalized: string, emailNormalized: string): Promise<PasswordSignInUser | null> {
   if (!driverOf(db)) {
-    const user = await db.user.findFirst({
+    // At most one of each (both columns are unique); the user-name match first, as in the SQL.
+    const users = await db.user.findMany({
       where: { OR: [{ userNameNormalized }, { emailNormalized }] },
-      select: { ...FACTS_SELECT, passwordHash: true, isActive: true, deletedAt: true },
+      select: { ...FACTS_SELECT, userNameNormalized: true, passwordHash: true, isActive: true, deletedAt: true },
+      take: 2,
     });
+    const user = users.find((u) => u.userNameNormalized === userNameNormalized) ?? users[0];
     if (!user) return null;
-    const { passwordHash, isActive, deletedAt, ...facts } = user;
+    const { passwordHash, isActive, deletedAt, userNameNormalized: _name, ...facts } = user;
     return { facts: { ...facts, passkeys: await db.passkey.count({ where: { userId: user.id } }) }, passwordHash, isActive, deletedAt };
   }
   const row = await rowOf(db, 'byName', [userNameNormalized, emailNormalized]);

@@ -2,7 +2,7 @@ import { seal } from '../../crypto/secret-box';
 import { newId, randomToken } from '../../crypto/tokens';
 import { isUniqueViolation } from '../../db/errors';
 import type { RealmPrisma, RealmTx } from '../../db/types';
-import { AppError } from '../../errors/app-error';
+import { AppError, isAppError } from '../../errors/app-error';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
@@ -10,8 +10,10 @@ import type { RealmRecord } from '../../realm/realm-record';
 import { completeFirstFactor, type SignInOutcome } from '../auth/sign-in';
 import type { UpstreamIdentity } from '../external-identity/upstream-identity';
 import type { ProviderRow } from '../login-providers/repo';
+import { identityClash } from '../users/identity-uniqueness';
 import { insertUser, normalizeEmail, normalizeUserName } from '../users/insert-user';
 import { userColumns, type UserRecord } from '../users/repo';
+import { userFieldRules } from '../users/schemas';
 import { scriptedChanges, type UserChanges } from './scripted-changes';
 
 // Who an upstream identity is here (CONTRACT.md "External identity"; spec 4.5 step 5). The link
@@ -81,7 +83,8 @@ async function attempt(
   else if (signedIn) {
     how = 'signed-in';
     user = await db.user.findUnique({ where: { id: signedIn }, select: userColumns });
-  } else if (identity.email && identity.emailVerified) {
+  } else if (identity.email && identity.emailVerified && userFieldRules.email.safeParse(identity.email).success) {
+    // An address the admin API would refuse (a control character, say) is nobody's here; JIT refuses it below.
     const owner = await db.user.findUnique({ where: { emailNormalized: normalizeEmail(identity.email) }, select: userColumns });
     if (owner && !owner.emailConfirmed) {
       await refused(ctx, provider, 'email-not-confirmed-here', owner.id);
@@ -155,8 +158,8 @@ async function writeSignIn(ctx: DomainContext, provider: ProviderRow, identity: 
       return { userId, linkId, changed };
     })
     .catch(async (e: unknown) => {
-      // The script (or the upstream) named a user name or address another person has.
-      if (isUniqueViolation(e) && !isUniqueViolation(e, 'subject')) {
+      // The script (or the upstream) named an address another person has (as address or user name).
+      if ((isUniqueViolation(e) && !isUniqueViolation(e, 'subject')) || (isAppError(e) && (e.code === 'User.EmailTaken' || e.code === 'User.UserNameTaken'))) {
         await refused(ctx, provider, 'taken-name-or-email', plan.user?.id);
         throw new AppError('ExternalLogin.Refused', { detail: 'The user name or e-mail address this sign-in would set belongs to another account here.' });
       }
@@ -178,6 +181,14 @@ async function writeSignIn(ctx: DomainContext, provider: ProviderRow, identity: 
   return written.userId;
 }
 
+/**
+ * A person created just in time holds only what the admin API would accept (users/schemas.ts) and
+ * no identifier of another person (users/identity-uniqueness.ts): an address that fails the e-mail
+ * rule (a control character, say) or that someone else holds is refused; a user name that fails the
+ * rule or is taken (another person's name or address, e.g. an upstream asserting the administrator's
+ * address as preferred_username) falls back to a free one made from the address's local part.
+ * Names beyond the rules are left empty.
+ */
 async function createJitUser(tx: RealmTx, realm: RealmRecord, provider: ProviderRow, identity: UpstreamIdentity, changes: UserChanges): Promise<string> {
   const email = changes.Email ?? identity.email;
   if (!email) {
@@ -185,14 +196,18 @@ async function createJitUser(tx: RealmTx, realm: RealmRecord, provider: Provider
       detail: `${provider.name} did not give an e-mail address, which every account here needs. A UserUpdateScript can supply one.`,
     });
   }
-  const userName = changes.UserName ?? (await freeUserName(tx, identity.userName ?? email));
+  if (!userFieldRules.email.safeParse(email).success) {
+    throw new AppError('ExternalLogin.Refused', { detail: `${provider.name} gave an e-mail address this realm does not accept.` });
+  }
+  const userName = await freeUserName(tx, changes.UserName ?? identity.userName ?? email, email);
+  const name = (value: string | null | undefined) => (value && userFieldRules.personName.safeParse(value).success ? value : null);
   const { id } = await insertUser(tx, realm, {
     userName,
     email,
     // Only an address the upstream vouched for counts as confirmed.
     emailConfirmed: identity.emailVerified && !!identity.email && normalizeEmail(email) === normalizeEmail(identity.email),
-    firstname: changes.Firstname !== undefined ? changes.Firstname : (identity.firstname ?? null),
-    lastname: changes.Lastname !== undefined ? changes.Lastname : (identity.lastname ?? null),
+    firstname: changes.Firstname !== undefined ? changes.Firstname : name(identity.firstname),
+    lastname: changes.Lastname !== undefined ? changes.Lastname : name(identity.lastname),
     acronym: changes.Acronym ?? null,
   });
   const groupIds = provider.config.Jit.DefaultGroupIds;
@@ -204,26 +219,45 @@ async function createJitUser(tx: RealmTx, realm: RealmRecord, provider: Provider
   return id;
 }
 
-/** The proposed name when it is free, else the name with a short random suffix. */
-async function freeUserName(tx: RealmTx, proposed: string): Promise<string> {
-  const base =
-    proposed
-      .trim()
+const isUserName = (name: string) => name === name.trim() && userFieldRules.userName.safeParse(name).success;
+
+/**
+ * The proposed name when the user-name rules accept it and nobody holds it (as name or address);
+ * else the local part of the person's own address, then that with a short random suffix.
+ */
+async function freeUserName(tx: RealmTx, proposed: string, email: string): Promise<string> {
+  const local =
+    email
+      .slice(0, email.lastIndexOf('@'))
       .replace(/[\s\p{C}]+/gu, '')
       .slice(0, 100) || 'user';
-  if (!(await tx.user.findUnique({ where: { userNameNormalized: normalizeUserName(base) }, select: { id: true } }))) return base;
-  return `${base}-${randomToken(4).slice(0, 6).toLowerCase()}`;
+  for (const candidate of [proposed.trim(), local]) if (isUserName(candidate) && !(await identityClash(tx, { userName: candidate }))) return candidate;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const candidate = `${local}-${randomToken(4).slice(0, 6).toLowerCase()}`;
+    if (isUserName(candidate) && !(await identityClash(tx, { userName: candidate }))) return candidate;
+  }
+  throw new AppError('ExternalLogin.Refused', { detail: 'No free user name could be found for this account; ask an administrator.' });
 }
 
+/**
+ * The UserUpdateScript's changes to a person who exists. Its values already meet the admin API's
+ * field rules (external-identity/user-update-script.ts); a user name or address another person
+ * holds is skipped (the person keeps their own, and still signs in), so a script can never make
+ * one sign-in name match two people.
+ */
 async function updateUser(tx: RealmTx, userId: string, current: UserRecord, changes: UserChanges, identity: UpstreamIdentity): Promise<string[]> {
   const data: RealmPrisma.UserUpdateInput = {};
   const changed: string[] = [];
-  if (changes.UserName !== undefined && changes.UserName !== current.userName) {
-    data.userName = changes.UserName;
+  if (changes.UserName !== undefined && changes.UserName !== current.userName && !(await identityClash(tx, { userName: changes.UserName }, userId))) {
+    data.userName = changes.UserName.trim();
     data.userNameNormalized = normalizeUserName(changes.UserName);
     changed.push('UserName');
   }
-  if (changes.Email !== undefined && normalizeEmail(changes.Email) !== normalizeEmail(current.email)) {
+  if (
+    changes.Email !== undefined &&
+    normalizeEmail(changes.Email) !== normalizeEmail(current.email) &&
+    !(await identityClash(tx, { email: changes.Email }, userId))
+  ) {
     data.email = changes.Email.trim();
     data.emailNormalized = normalizeEmail(changes.Email);
     data.emailConfirmed = identity.emailVerified && !!identity.email && normalizeEmail(changes.Email) === normalizeEmail(identity.email);

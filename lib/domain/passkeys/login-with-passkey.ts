@@ -43,10 +43,13 @@ export async function passkeyLoginOptions(
   let userId: string | null = null;
   let allowCredentials: { id: string }[] | undefined;
   if (name) {
-    const user = await db.user.findFirst({
+    // The person whose user name it is, else whose address (deterministic, as the password sign-in: auth/sign-in-user-sql.ts).
+    const named = await db.user.findMany({
       where: { OR: [{ userNameNormalized: normalizeUserName(name) }, { emailNormalized: normalizeEmail(name) }], isActive: true, deletedAt: null },
-      select: { id: true },
+      select: { id: true, userNameNormalized: true },
+      take: 2,
     });
+    const user = named.find((u) => u.userNameNormalized === normalizeUserName(name)) ?? named[0];
     const credentials = user ? await validPasskeysOf(db, ctx, user.id) : [];
     userId = user?.id ?? null;
     // Transports are left out on purpose: they would tell real credentials from the decoy.

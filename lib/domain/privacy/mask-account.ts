@@ -1,7 +1,6 @@
 import { randomToken } from '../../crypto/tokens';
 import type { RealmTx } from '../../db/types';
-import { revokeAllClientSessions } from '../sessions/client-sessions';
-import { revokeUserSessions } from '../sessions/repo';
+import { endSignInsIn } from '../sessions/end-sign-ins';
 
 // Taking a person's data out of a realm (spec 3.5). Two ends share the first step:
 // - self-deletion masks the account: the row stays, holding only its id and placeholders, so what
@@ -35,8 +34,7 @@ export async function removeLinkedRecords(
   user: { id: string; emailNormalized: string },
   consumedSecretId?: string,
 ): Promise<LinkedRecordsRemoved> {
-  const browserSessions = await revokeUserSessions(tx, user.id);
-  const engineRecords = await revokeAllClientSessions(tx, user.id);
+  const { browserSessions, engineRecords } = await endSignInsIn(tx, user.id);
   await tx.oneTimeSecret.deleteMany({
     where: { OR: [{ userId: user.id }, { userId: null, email: user.emailNormalized }], ...(consumedSecretId ? { id: { not: consumedSecretId } } : {}) },
   });

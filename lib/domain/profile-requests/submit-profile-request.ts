@@ -13,7 +13,7 @@ import { tokenLink } from '../email-verification/verification-link';
 import { issueSecret } from '../one-time-secrets/one-time-secrets';
 import { secretPurposes } from '../one-time-secrets/purposes';
 import { limitRate } from '../realm-settings/rate-limit';
-import { isEmailTaken } from '../users/repo';
+import { isEmailTaken } from '../users/identity-uniqueness';
 import { diffProfile } from './changes';
 import { findPendingRequest, lockUserRow, requestColumns, retireProfileEmailLinks, toRequestDto } from './repo';
 import type { ChangeRequestDto, ProfileRequestInput } from './schemas';

@@ -9,7 +9,6 @@ import { redeemToken, type RedeemFailure } from '../one-time-secrets/one-time-se
 import { settingsForApp } from '../apps/app-settings';
 import { BUILT_IN_IDS } from '../built-in-ids';
 import { insertUser } from '../users/insert-user';
-import { assertIdentityFree } from '../users/repo';
 import type { PendingRegistration } from './register';
 
 // POST /api/account/register/verify-email (spec 4.1): proving the mailed link creates the account
@@ -40,7 +39,6 @@ export async function verifyRegistration(ctx: DomainContext, token: string): Pro
         if (!r.ok) throw new AppError(TOKEN_ERRORS[r.reason]);
         const pending = r.record.data as PendingRegistration;
         if (s.SelfRegistration.RequireInviteCode && !pending.inviteCodeId) throw new AppError('Registration.InviteCodeRequired');
-        await assertIdentityFree(tx, { userName: pending.userName, email: pending.email });
         const { id } = await insertUser(tx, ctx.realm, {
           userName: pending.userName,
           email: pending.email,

@@ -1,4 +1,4 @@
-import type { RealmDb } from '../../db/types';
+import type { RealmDb, RealmTx } from '../../db/types';
 import { revokeAllClientSessions } from './client-sessions';
 import { revokeUserSessions } from './repo';
 
@@ -12,9 +12,16 @@ export type EndedSignIns = { browserSessions: number; engineRecords: number };
  * One transaction, so no half-ended state is left behind.
  */
 export async function endSignIns(db: RealmDb, userId: string, keepSessionId?: string): Promise<EndedSignIns> {
-  return db.$transaction(async (tx) => {
-    const browserSessions = await revokeUserSessions(tx, userId, keepSessionId);
-    const engineRecords = await revokeAllClientSessions(tx, userId);
-    return { browserSessions, engineRecords };
-  });
+  return db.$transaction((tx) => endSignInsIn(tx, userId, keepSessionId));
+}
+
+/**
+ * The same inside the caller's transaction, for a change of the person's state that must not commit
+ * without it (a deletion, a deactivation): a restore or a reactivation later finds no refresh token
+ * from before to come back with (docs/security.md, "Deletion and deactivation end every sign-in").
+ */
+export async function endSignInsIn(tx: RealmTx, userId: string, keepSessionId?: string): Promise<EndedSignIns> {
+  const browserSessions = await revokeUserSessions(tx, userId, keepSessionId);
+  const engineRecords = await revokeAllClientSessions(tx, userId);
+  return { browserSessions, engineRecords };
 }

@@ -2,9 +2,8 @@ import { requirePermission } from '../../authz/require-permission';
 import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
-import { revokeAllClientSessions } from '../sessions/client-sessions';
+import { endSignInsIn } from '../sessions/end-sign-ins';
 import { listSessionsOf, type SessionsOf } from '../sessions/list-sessions';
-import { revokeUserSessions } from '../sessions/repo';
 import { assertCanManageUsers } from '../users/can-manage';
 import { requireUserRecord } from '../users/repo';
 
@@ -33,7 +32,7 @@ export async function revokeUserSessionsByAdmin(ctx: DomainContext, id: string):
   await requireUserRecord(db, id);
   const ended = await db.$transaction(async (tx) => {
     await assertCanManageUsers(ctx, tx, [id]);
-    return { browserSessions: await revokeUserSessions(tx, id), engineRecords: await revokeAllClientSessions(tx, id) };
+    return endSignInsIn(tx, id);
   });
   await publish(eventFrom(ctx, 'user.sessions-revoked', id, { userId: id, ...ended }));
 }

@@ -7,7 +7,7 @@ import { realmDb, type DomainContext } from '../../realm/context';
 import { optionalText } from '../merge-patch';
 import { insertUser } from './insert-user';
 import { assertPasswordAllowed } from './password-rules';
-import { assertIdentityFree, requireUserRow, type UserRow } from './repo';
+import { requireUserRow, type UserRow } from './repo';
 import type { CreateUserInput } from './schemas';
 
 // POST /api/user (spec 4.7, CONTRACT.md "Admin payloads"): UserName, Email, Firstname?, Lastname?,
@@ -19,11 +19,10 @@ export async function createUser(ctx: DomainContext, input: CreateUserInput): Pr
   if (password) await assertPasswordAllowed(ctx.realm, password, { userName: input.UserName, email: input.Email });
   const passwordHash = password ? await hashPassword(password) : null;
   const db = await realmDb(ctx.realm);
-  // A concurrent create that slipped past the check above.
+  // insertUser refuses an identifier another person holds; a unique violation is a concurrent create.
   const id = await onUniqueViolation(
     () =>
       db.$transaction(async (tx) => {
-        await assertIdentityFree(tx, { userName: input.UserName, email: input.Email });
         const created = await insertUser(tx, ctx.realm, {
           userName: input.UserName,
           email: input.Email,

@@ -1,6 +1,5 @@
 import type { RealmPrisma, RealmTx } from '../../db/types';
 import { AppError } from '../../errors/app-error';
-import { normalizeEmail, normalizeUserName } from './insert-user';
 import { usersWithPassword } from './password-presence';
 
 // Reads of user rows for the admin API. Credential material stays out: the hash is never selected,
@@ -71,34 +70,4 @@ export function userSearchWhere(search: string | undefined): RealmPrisma.UserWhe
       ...variants.flatMap((v) => [{ firstname: { contains: v } }, { lastname: { contains: v } }]),
     ],
   };
-}
-
-/**
- * 409 when the user name or e-mail is taken by another user. Password login accepts either the user
- * name or the e-mail (CONTRACT.md), so a user name may not equal another user's e-mail and the other
- * way round: one sign-in name must never match two accounts. Deleted users keep their names until
- * erased, so a restore can never clash.
- */
-/** True when another user (deleted ones included) holds `email` as address or user name. */
-export async function isEmailTaken(db: RealmTx, email: string, exceptId?: string): Promise<boolean> {
-  const e = normalizeEmail(email);
-  const clash = await db.user.findFirst({
-    where: { ...(exceptId ? { id: { not: exceptId } } : {}), OR: [{ emailNormalized: e }, { userNameNormalized: e }] },
-    select: { id: true },
-  });
-  return clash !== null;
-}
-
-export async function assertIdentityFree(db: RealmTx, identity: { userName?: string; email?: string }, exceptId?: string): Promise<void> {
-  const not = exceptId ? { id: { not: exceptId } } : {};
-  if (identity.userName !== undefined) {
-    const n = normalizeUserName(identity.userName);
-    const clash = await db.user.findFirst({ where: { ...not, OR: [{ userNameNormalized: n }, { emailNormalized: n }] }, select: { deletedAt: true } });
-    if (clash) throw new AppError('User.UserNameTaken', { detail: clash.deletedAt ? 'A deleted user holds this name; restore or erase it.' : undefined });
-  }
-  if (identity.email !== undefined) {
-    const e = normalizeEmail(identity.email);
-    const clash = await db.user.findFirst({ where: { ...not, OR: [{ emailNormalized: e }, { userNameNormalized: e }] }, select: { deletedAt: true } });
-    if (clash) throw new AppError('User.EmailTaken', { detail: clash.deletedAt ? 'A deleted user holds this address; restore or erase it.' : undefined });
-  }
 }

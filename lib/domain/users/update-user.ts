@@ -4,12 +4,13 @@ import { publish } from '../../events/bus';
 import { eventFrom } from '../../events/event-from';
 import { realmDb, type DomainContext } from '../../realm/context';
 import { patchFlag, patchKey, patchText, sentFields } from '../merge-patch';
-import { revokeUserSessions } from '../sessions/repo';
+import { endSignInsIn } from '../sessions/end-sign-ins';
 import { assertCanManageUsers } from './can-manage';
 import { assertNotSelf } from './guard-rails';
 import { normalizeEmail, normalizeUserName } from './insert-user';
 import { assertAdministratorsRemain } from '../groups/last-administrator';
-import { assertIdentityFree, requireLiveUserRow, requireUserRow, type UserRow } from './repo';
+import { assertIdentityFree } from './identity-uniqueness';
+import { requireLiveUserRow, requireUserRow, type UserRow } from './repo';
 import type { UpdateUserInput } from './schemas';
 
 // PUT /api/user/{id}: merge-patch (spec 4.9). UserName and Email are natural keys (null or blank =
@@ -49,12 +50,12 @@ export async function updateUser(ctx: DomainContext, id: string, patch: UpdateUs
             updatedAt: new Date(),
           },
         });
+        // An inactive user cannot sign in; every sign-in they hold ends with the same commit (as PUT …/active).
+        if (deactivating) await endSignInsIn(tx, id);
       }),
     'User.UserNameTaken',
     { email: 'User.EmailTaken' },
   );
-  // An inactive user cannot sign in (login and session checks read isActive); end live sessions now.
-  if (deactivating) await revokeUserSessions(db, id);
   await publish(eventFrom(ctx, 'user.updated', id, { userId: id, changed: sentFields(patch) }));
   if (isActive !== undefined && isActive !== current.isActive) {
     await publish(eventFrom(ctx, isActive ? 'user.activated' : 'user.deactivated', id, { userId: id }));
