@@ -138,8 +138,8 @@ function configuredSecretKey(value: string | undefined, file: string | undefined
     source = `GATEHOUSE_SECRET_KEY_FILE (${file})`;
     text = readKeyFile(file, 'GATEHOUSE_SECRET_KEY_FILE');
   } else if (!value) {
-    path = resolve(cwd, DEFAULT_SECRET_KEY_FILE);
-    const st = statSync(path, { throwIfNoEntry: false });
+    path = resolve(/* turbopackIgnore: true */ cwd, DEFAULT_SECRET_KEY_FILE);
+    const st = statSync(/* turbopackIgnore: true */ path, { throwIfNoEntry: false });
     if (!st) return undefined;
     source = `the key file ${path}`;
     if ((st.mode & 0o077) !== 0)
