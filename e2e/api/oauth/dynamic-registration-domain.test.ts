@@ -25,7 +25,12 @@ describe('dynamic client registration through the domain', () => {
     expect(on.status, on.text).toBe(200);
     // On one instance throughout (its negotiate and its transport); on the two-instance run the
     // changes below are made on either, so the hub's fan-out across instances is exercised too.
-    hub = await connectHub(hostHeader(realm.host.split(':')[0], suite().instancePorts[0]), realm.admin.jar.toString(), HttpTransportType.WebSockets);
+    hub = await connectHub(
+      hostHeader(realm.host.split(':')[0], suite().instancePorts[0]),
+      realm.admin.jar.toString(),
+      HttpTransportType.WebSockets,
+      `http://${realm.host}`,
+    );
   });
 
   afterAll(async () => {

@@ -32,11 +32,12 @@ export type TestHub = {
 
 /**
  * Connects to `http://<host>/signalr/ui` with the cookie over one transport. The Origin is the page's,
- * as a browser sends it: the hub refuses cookie-carrying writes and upgrades without one.
+ * as a browser sends it: the hub refuses cookie-carrying writes and upgrades without one. A hub
+ * reached at one instance's own port, not the realm's public one, takes the realm's `origin`.
  */
-export async function connectHub(host: string, cookie: string, transport: HttpTransportType): Promise<TestHub> {
+export async function connectHub(host: string, cookie: string, transport: HttpTransportType, origin = `http://${host}`): Promise<TestHub> {
   const connection = new HubConnectionBuilder()
-    .withUrl(`http://${host}/signalr/ui`, { transport, headers: { Cookie: cookie, Origin: `http://${host}` } })
+    .withUrl(`http://${host}/signalr/ui`, { transport, headers: { Cookie: cookie, Origin: origin } })
     .configureLogging(LogLevel.None)
     .build();
   const received: Changed[] = [];
